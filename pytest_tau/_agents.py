@@ -1,0 +1,44 @@
+"""Agents: the oracle and do-nothing baselines, and the model-driven strategies."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ._conversation import AgentStep, RequestedCall, Usage
+from ._tasks import Action, Task
+
+__all__ = ["OracleAgent", "DoNothingAgent"]
+
+
+class OracleAgent:
+    """Performs the task's gold actions and tells the required outputs; scores 1 by design."""
+
+    def __init__(self, task: Task, actions: Sequence[Action] | None = None) -> None:
+        self.task = task
+        # Validity checks hand the oracle mutated actions to prove the scoring notices.
+        self.actions = list(task.gold_actions if actions is None else actions)
+        self.usage = Usage()
+        self._acted = False
+
+    def step(self, messages: list[dict[str, Any]]) -> AgentStep:
+        if self._acted:
+            return AgentStep(content="Is there anything else I can help you with?")
+        self._acted = True
+        outputs = "; ".join(self.task.required_outputs)
+        content = f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
+        calls = [
+            RequestedCall(id=f"oracle_{index}", name=action.name, arguments=dict(action.arguments))
+            for index, action in enumerate(self.actions)
+        ]
+        return AgentStep(content=content, tool_calls=calls)
+
+
+class DoNothingAgent:
+    """Answers without ever calling a tool: every task must score 0 against it."""
+
+    def __init__(self) -> None:
+        self.usage = Usage()
+
+    def step(self, messages: list[dict[str, Any]]) -> AgentStep:
+        return AgentStep(content="I'm sorry, I can't help with that.")

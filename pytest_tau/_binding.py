@@ -1,0 +1,37 @@
+"""Binding a domain to pytest: the one test function a domain's test module exposes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ._domain import Domain
+
+__all__ = ["domain_test", "DOMAIN_ATTRIBUTE"]
+
+DOMAIN_ATTRIBUTE = "pytest_tau_domain"
+
+
+def domain_test(domain: Domain) -> Callable[..., None]:
+    """The test function for a domain: one item per (task, trial), parametrized by the plugin.
+
+        # tests_domains/retail/test_retail.py
+        from pytest_tau import domain_test
+        from tests_domains.retail.domain import DOMAIN
+
+        test_retail = domain_test(DOMAIN)
+
+    The `tau_run` fixture plays the conversation during setup (so a model service that
+    fails past its retries makes the item an *error*, not a failure); the test body
+    asserts the verdict, so a wrong final state, a missing output or a forbidden call
+    is a *failure* that says which.
+    """
+
+    def test(tau_run: Any) -> None:
+        tau_run.assert_passed()
+
+    test.__name__ = f"test_{domain.name}"
+    test.__qualname__ = test.__name__
+    test.__doc__ = f"Every task of the {domain.name} domain, once per trial."
+    setattr(test, DOMAIN_ATTRIBUTE, domain)
+    return test

@@ -1,0 +1,204 @@
+"""The conversation loop: user opens, the agent answers with text or tool calls, tools run.
+
+An agent *turn* is a run of agent steps (one model call each) that ends with a message
+without tool calls; every tool call of a step runs, in order. What the agent said during
+the turn is shown to the user as one message. The loop ends when the user stops
+(``###STOP###``), a transfer tool succeeds, the step budget runs out, or the model
+service fails past its retries (an infrastructure error, not the agent's fault).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from ._environment import Environment, ToolCall
+
+__all__ = [
+    "STOP",
+    "Agent",
+    "AgentStep",
+    "EndReason",
+    "InfraError",
+    "Trajectory",
+    "Usage",
+    "User",
+    "run_conversation",
+]
+
+STOP = "###STOP###"
+
+EndReason = Literal["user_stop", "transfer", "max_steps", "error"]
+
+
+class InfraError(Exception):
+    """The model service failed past the harness's retries (429, 5xx, timeouts, drops).
+
+    Never the agent's fault: the item is reported as an error and left out of pass^k.
+    """
+
+
+@dataclass
+class Usage:
+    """Tokens and cost of one party's model calls."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+
+    def add(self, other: Usage) -> None:
+        self.calls += other.calls
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        self.cost += other.cost
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "cost": round(self.cost, 6),
+        }
+
+
+@dataclass(frozen=True)
+class RequestedCall:
+    """A tool call as the model asked for it (arguments may be malformed text)."""
+
+    id: str
+    name: str
+    arguments: str | dict[str, Any]
+
+
+@dataclass
+class AgentStep:
+    """One agent model call's outcome: what it says and which tools it calls."""
+
+    content: str = ""
+    tool_calls: list[RequestedCall] = field(default_factory=list)
+    # The assistant message as it goes back into the agent's own history (reasoning
+    # content, provider fields); built from content/tool_calls when left None.
+    message: dict[str, Any] | None = None
+
+    def as_message(self) -> dict[str, Any]:
+        if self.message is not None:
+            return self.message
+        message: dict[str, Any] = {"role": "assistant", "content": self.content or None}
+        if self.tool_calls:
+            message["tool_calls"] = [
+                {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {
+                        "name": call.name,
+                        "arguments": call.arguments if isinstance(call.arguments, str) else _dumps(call.arguments),
+                    },
+                }
+                for call in self.tool_calls
+            ]
+        return message
+
+
+def _dumps(value: Any) -> str:
+    import orjson
+
+    return orjson.dumps(value).decode()
+
+
+class Agent(Protocol):
+    usage: Usage
+
+    def step(self, messages: list[dict[str, Any]]) -> AgentStep:
+        """Given the conversation so far (OpenAI messages, no system prompt), act once."""
+        ...
+
+
+class User(Protocol):
+    usage: Usage
+
+    def start(self) -> str:
+        """The user's opening message."""
+        ...
+
+    def respond(self, agent_message: str) -> str:
+        """The user's reply to what the agent said; contains STOP to end."""
+        ...
+
+
+@dataclass
+class Trajectory:
+    """Everything that happened in one conversation."""
+
+    messages: list[dict[str, Any]]
+    calls: list[ToolCall]
+    told: list[str]
+    end_reason: EndReason
+    steps: int
+    turns: int
+    duration: float
+    agent_usage: Usage
+    user_usage: Usage
+    error: str | None = None
+
+    @property
+    def told_text(self) -> str:
+        return "\n".join(self.told)
+
+
+def run_conversation(env: Environment, agent: Agent, user: User, *, max_steps: int) -> Trajectory:
+    """Run one conversation to its end; infrastructure errors end it with reason 'error'."""
+    started = time.perf_counter()
+    messages: list[dict[str, Any]] = []
+    told: list[str] = []
+    steps = turns = 0
+    end: EndReason | None = None
+    error: str | None = None
+    try:
+        opening = user.start()
+        turns += 1
+        messages.append({"role": "user", "content": opening})
+        end = "user_stop" if STOP in opening else None
+        while end is None:
+            said: list[str] = []
+            while end is None:
+                if steps >= max_steps:
+                    end = "max_steps"
+                    break
+                step = agent.step(messages)
+                steps += 1
+                messages.append(step.as_message())
+                if step.content:
+                    said.append(step.content)
+                    told.append(step.content)
+                if not step.tool_calls:
+                    break
+                for requested in step.tool_calls:
+                    call = env.call(requested.name, requested.arguments)
+                    messages.append(
+                        {"role": "tool", "tool_call_id": requested.id, "name": call.name, "content": call.result}
+                    )
+                    if not call.error and call.name in env.domain.tools and env.domain.tools[call.name].transfer:
+                        end = "transfer"
+            if end is not None:
+                break
+            reply = user.respond("\n".join(said))
+            turns += 1
+            messages.append({"role": "user", "content": reply})
+            if STOP in reply:
+                end = "user_stop"
+    except InfraError as exc:
+        end, error = "error", str(exc)
+    return Trajectory(
+        messages=messages,
+        calls=list(env.calls),
+        told=told,
+        end_reason=end or "error",
+        steps=steps,
+        turns=turns,
+        duration=time.perf_counter() - started,
+        agent_usage=agent.usage,
+        user_usage=user.usage,
+        error=error,
+    )

@@ -1,0 +1,106 @@
+"""An environment: a domain's tools bound to a fresh copy-on-write DB.
+
+Every call comes back as a `ToolCall` whose result is a string for the agent. Bad model
+output (arguments that are not JSON, an unknown tool, wrong or missing arguments) and a
+tool's own `ToolError` are errors returned to the agent, as a real API would; a failed
+write leaves the DB exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import orjson
+import pydantic
+import pydantic_core
+
+from ._tools import ToolError
+
+if TYPE_CHECKING:
+    from ._domain import Domain
+
+__all__ = ["Environment", "ToolCall"]
+
+_MAX_ERROR = 500
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One tool call as it happened."""
+
+    name: str
+    arguments: dict[str, Any]
+    result: str
+    error: bool = False
+    write: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "arguments": self.arguments, "result": self.result, "error": self.error}
+
+
+def _render(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return pydantic_core.to_json(value).decode()
+
+
+def _validation_message(error: pydantic.ValidationError) -> str:
+    parts = []
+    for item in error.errors()[:5]:
+        where = ".".join(str(p) for p in item["loc"]) or "arguments"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)
+
+
+@dataclass
+class Environment:
+    """A domain's tools over a fresh state; records every call in order."""
+
+    domain: Domain
+    calls: list[ToolCall] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.state = self.domain.new_state()
+
+    def call(self, name: str, arguments: str | dict[str, Any] | None) -> ToolCall:
+        """Run one tool call; never raises for anything the model could send."""
+        call = self._run(name, arguments)
+        self.calls.append(call)
+        return call
+
+    def _run(self, name: str, arguments: str | dict[str, Any] | None) -> ToolCall:
+        raw_args = arguments
+        if isinstance(arguments, (str, bytes)):
+            try:
+                arguments = orjson.loads(arguments) if arguments.strip() else {}
+            except orjson.JSONDecodeError as exc:
+                return ToolCall(name, {"__raw__": str(raw_args)[:_MAX_ERROR]}, f"Error: arguments are not valid JSON: {exc}", True)
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, dict):
+            return ToolCall(name, {"__raw__": str(raw_args)[:_MAX_ERROR]}, "Error: arguments must be a JSON object", True)
+        tool = self.domain.tools.get(name)
+        if tool is None:
+            known = ", ".join(sorted(self.domain.tools))
+            return ToolCall(str(name)[:100], arguments, f"Error: unknown tool {str(name)[:100]!r}; tools: {known}", True)
+        try:
+            parsed = tool.arguments.model_validate(arguments)
+        except pydantic.ValidationError as exc:
+            return ToolCall(name, arguments, f"Error: invalid arguments for {name}: {_validation_message(exc)}", True, tool.write)
+        savepoint = self.state.savepoint() if tool.write else None
+        try:
+            value = tool.function(self.state.db, **{k: getattr(parsed, k) for k in type(parsed).model_fields})
+            return ToolCall(name, arguments, _render(value), False, tool.write)
+        except ToolError as exc:
+            message = f"Error: {exc}"
+        except Exception as exc:  # a bug in a tool must not end the run; scoring will show it
+            message = f"Error: {name} failed: {type(exc).__name__}: {exc}"[:_MAX_ERROR]
+        if savepoint is not None:
+            self.state.rollback(savepoint)
+        return ToolCall(name, arguments, message, True, tool.write)
+
+    @property
+    def transferred(self) -> bool:
+        """True once a transfer tool has succeeded."""
+        return any(not c.error and self.domain.tools[c.name].transfer for c in self.calls if c.name in self.domain.tools)

@@ -1,0 +1,170 @@
+"""Scoring: the final state matches gold, every required output was told, nothing forbidden.
+
+Pure functions over a trajectory's facts, so they are tested without pytest.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._environment import ToolCall
+from ._state import Diff
+from ._tasks import Action, Task
+
+__all__ = ["Verdict", "evaluate", "normalize_text", "output_told", "diff_records"]
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_SPACES = re.compile(r"\s+")
+_TRAILING_ZEROS = re.compile(r"(?<=\d)\.(\d*?)0+\b")
+
+
+def _drop_trailing_zeros(match: re.Match[str]) -> str:
+    return "." + match.group(1) if match.group(1) else ""
+
+
+def normalize_text(text: str) -> str:
+    """Lowercase, collapse spaces, drop thousands separators, currency signs and
+    trailing decimal zeros (so "$1,204.50" and 1204.5 read the same)."""
+    text = _THOUSANDS.sub("", text.lower()).replace("$", "")
+    text = _TRAILING_ZEROS.sub(_drop_trailing_zeros, text)
+    return _SPACES.sub(" ", text)
+
+
+def output_told(output: str, told: str) -> bool:
+    """True when `output` appears in what the agent told the user (normalized).
+
+    A number must appear as a whole number: "12.5" is not found in "112.50".
+    """
+    needle = normalize_text(output).strip()
+    if not needle:
+        return True
+    pattern = re.escape(needle)
+    if needle[0].isalnum():
+        pattern = r"(?<![\w.])" + pattern
+    if needle[-1].isalnum():
+        pattern += r"(?![\w]|\.\d)"
+    return re.search(pattern, normalize_text(told)) is not None
+
+
+@dataclass(frozen=True)
+class RecordDifference:
+    table: str
+    key: str
+    expected: Any  # None: the record should be unchanged (or absent)
+    actual: Any
+
+    def describe(self) -> str:
+        label = f"{self.table}[{self.key!r}]"
+        if self.expected is None and self.actual is None:
+            return f"{label}: differs"
+        if not isinstance(self.expected, dict) or not isinstance(self.actual, dict):
+            exp = "unchanged/absent" if self.expected is None else "present"
+            act = "unchanged/absent" if self.actual is None else "changed"
+            detail = _field_lines(self.expected or {}, self.actual or {})
+            return f"{label}: expected {exp}, actual {act}" + (f"\n{detail}" if detail else "")
+        return f"{label}:\n{_field_lines(self.expected, self.actual)}"
+
+
+def _field_lines(expected: dict[str, Any], actual: dict[str, Any], limit: int = 8) -> str:
+    lines = []
+    for key in sorted(set(expected) | set(actual)):
+        exp, act = expected.get(key, "<missing>"), actual.get(key, "<missing>")
+        if exp != act:
+            lines.append(f"    {key}: expected {_short(exp)}, actual {_short(act)}")
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"    ... {len(lines) - limit} more fields"]
+    return "\n".join(lines)
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def diff_records(expected: Diff, actual: Diff) -> list[RecordDifference]:
+    """Records whose final state differs between the gold and the actual run."""
+    differences = []
+    for table in sorted(set(expected) | set(actual)):
+        exp_table, act_table = expected.get(table, {}), actual.get(table, {})
+        for key in sorted(set(exp_table) | set(act_table)):
+            exp, act = exp_table.get(key, _UNCHANGED), act_table.get(key, _UNCHANGED)
+            if exp != act:
+                differences.append(
+                    RecordDifference(table, key, None if exp is _UNCHANGED else exp, None if act is _UNCHANGED else act)
+                )
+    return differences
+
+
+_UNCHANGED: Any = object()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The reward and its parts; `explain()` reads like a good pytest failure."""
+
+    state_differences: list[RecordDifference] = field(default_factory=list)
+    missing_outputs: list[str] = field(default_factory=list)
+    forbidden_calls: list[str] = field(default_factory=list)
+    missing_actions: list[str] = field(default_factory=list)
+
+    @property
+    def state_ok(self) -> bool:
+        return not self.state_differences
+
+    @property
+    def reward(self) -> float:
+        ok = not (self.state_differences or self.missing_outputs or self.forbidden_calls or self.missing_actions)
+        return 1.0 if ok else 0.0
+
+    def parts(self) -> dict[str, float]:
+        return {
+            "state": float(not self.state_differences),
+            "outputs": float(not self.missing_outputs),
+            "forbidden": float(not self.forbidden_calls),
+            "actions": float(not self.missing_actions),
+        }
+
+    def explain(self, limit: int = 10) -> str:
+        lines: list[str] = []
+        if self.state_differences:
+            lines.append(f"final DB state differs from gold in {len(self.state_differences)} record(s):")
+            for difference in self.state_differences[:limit]:
+                lines.append("  " + difference.describe().replace("\n", "\n  "))
+            if len(self.state_differences) > limit:
+                lines.append(f"  ... {len(self.state_differences) - limit} more")
+        if self.missing_outputs:
+            lines.append("required outputs never told to the user: " + ", ".join(map(repr, self.missing_outputs)))
+        if self.forbidden_calls:
+            lines.append("forbidden actions made: " + "; ".join(self.forbidden_calls))
+        if self.missing_actions:
+            lines.append("required actions never made: " + "; ".join(self.missing_actions))
+        return "\n".join(lines) or "reward 1"
+
+
+def _successful(calls: Iterable[ToolCall]) -> list[ToolCall]:
+    return [call for call in calls if not call.error]
+
+
+def _matching(actions: Sequence[Action], calls: Sequence[ToolCall]) -> tuple[list[str], list[str]]:
+    """Split actions into those some call matches and those none does."""
+    matched, unmatched = [], []
+    for action in actions:
+        hit = any(action.matches(call.name, call.arguments) for call in calls)
+        (matched if hit else unmatched).append(str(action))
+    return matched, unmatched
+
+
+def evaluate(task: Task, gold_diff: Diff, final_diff: Diff, calls: Sequence[ToolCall], told: str) -> Verdict:
+    """Score one conversation's outcome against the task."""
+    succeeded = _successful(calls)
+    forbidden, _ = _matching(task.forbidden_actions, succeeded)
+    _, missing_actions = _matching(task.required_actions, succeeded)
+    return Verdict(
+        state_differences=diff_records(gold_diff, final_diff),
+        missing_outputs=[output for output in task.required_outputs if not output_told(output, told)],
+        forbidden_calls=forbidden,
+        missing_actions=missing_actions,
+    )

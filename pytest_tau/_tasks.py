@@ -1,0 +1,104 @@
+"""The task file's schema: what the simulated user wants and how the result is judged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["Action", "UserScenario", "Task", "TaskFile", "TaskFileError", "load_tasks", "format_validation_error"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Action(_Strict):
+    """A tool call: a name and its arguments."""
+
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+    def matches(self, name: str, arguments: dict[str, Any]) -> bool:
+        """True when a call has this name and (a superset of) these argument values."""
+        return name == self.name and all(arguments.get(k) == v for k, v in self.arguments.items())
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.arguments.items())
+        return f"{self.name}({args})"
+
+
+class UserScenario(_Strict):
+    """The simulated user: instructions in the second person, and the scripted lines."""
+
+    instructions: str = Field(min_length=20)
+    script: list[str] = Field(min_length=1, description="the scripted user's lines; the first opens")
+
+
+class Task(_Strict):
+    """One task of a domain."""
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$", max_length=64)
+    split: Literal["test", "train", "dev"] = "test"
+    user: UserScenario
+    gold_actions: list[Action] = Field(default_factory=list)
+    required_outputs: list[str] = Field(default_factory=list)
+    required_actions: list[Action] = Field(
+        default_factory=list, description="calls the agent must make (a transfer, a lookup)"
+    )
+    forbidden_actions: list[Action] = Field(
+        default_factory=list, description="calls the agent must not make (what the policy forbids)"
+    )
+
+
+class TaskFile(_Strict):
+    tasks: list[Task]
+
+
+class TaskFileError(Exception):
+    """A broken task or DB file: names the file, the task id and the field."""
+
+
+def format_validation_error(path: Path, error: pydantic.ValidationError, data: Any, collection: str) -> str:
+    """Turn a pydantic error into 'file: task <id>: field: message' lines."""
+    lines = []
+    for item in error.errors():
+        loc = list(item["loc"])
+        where = ""
+        if len(loc) >= 2 and loc[0] == collection and isinstance(loc[1], int):
+            index = loc[1]
+            try:
+                record_id = data[collection][index].get("id", f"#{index}")
+            except (AttributeError, IndexError, KeyError, TypeError):
+                record_id = f"#{index}"
+            where = f"task {record_id!r}: "
+            loc = loc[2:]
+        field = ".".join(str(part) for part in loc) or "(top level)"
+        lines.append(f"{path}: {where}field {field!r}: {item['msg']}")
+    return "\n".join(lines)
+
+
+def load_tasks(path: Path) -> list[Task]:
+    """Load and validate a task file; a broken one raises `TaskFileError`."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise TaskFileError(f"{path}: cannot read the task file: {exc.strerror}") from None
+    import orjson
+
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise TaskFileError(f"{path}: not valid JSON: {exc}") from None
+    try:
+        tasks = TaskFile.model_validate(data).tasks
+    except pydantic.ValidationError as exc:
+        raise TaskFileError(format_validation_error(path, exc, data, "tasks")) from None
+    seen: set[str] = set()
+    for task in tasks:
+        if task.id in seen:
+            raise TaskFileError(f"{path}: task {task.id!r}: field 'id': duplicate task id")
+        seen.add(task.id)
+    return sorted(tasks, key=lambda task: task.id)

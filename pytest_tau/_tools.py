@@ -1,0 +1,159 @@
+"""Tools: typed Python functions whose OpenAI schemas come from their signatures.
+
+A tool's first parameter receives the environment's database; the rest are the
+arguments the model supplies. Their types and descriptions (``Annotated[...,
+Field(description=...)]`` or a Google-style ``Args:`` section) become a pydantic
+model, which both validates the model's arguments and produces the JSON schema.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.fields import FieldInfo
+
+__all__ = ["Tool", "ToolError", "calculate"]
+
+
+class ToolError(Exception):
+    """Raised by a tool to return a clear error message to the agent."""
+
+
+_ARGS_SECTION = re.compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
+_ARG_LINE = re.compile(r"^(\s+)(\w+)(?:\s*\([^)]*\))?:\s*(.*)$")
+
+
+def _split_docstring(doc: str) -> tuple[str, dict[str, str]]:
+    """Return the description and the per-argument descriptions of a docstring."""
+    doc = inspect.cleandoc(doc or "")
+    match = _ARGS_SECTION.search(doc)
+    if not match:
+        return doc.strip(), {}
+    args: dict[str, str] = {}
+    current: str | None = None
+    arg_indent: int | None = None
+    for line in doc[match.end() :].splitlines():
+        if not line.strip():
+            continue
+        if not line[0].isspace():
+            break  # the next section (Returns:, Raises:) ends the arguments
+        arg = _ARG_LINE.match(line)
+        indent = len(line) - len(line.lstrip())
+        if arg and (arg_indent is None or indent == arg_indent):
+            arg_indent = indent
+            current = arg.group(2)
+            args[current] = arg.group(3).strip()
+        elif current is not None:
+            args[current] = (args[current] + " " + line.strip()).strip()
+    return doc[: match.start()].strip(), args
+
+
+def _strip_titles(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {
+            key: _strip_titles(value)
+            for key, value in schema.items()
+            if not (key == "title" and isinstance(value, str))
+        }
+    if isinstance(schema, list):
+        return [_strip_titles(value) for value in schema]
+    return schema
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One tool of a domain: the function, whether it writes, and its schema."""
+
+    name: str
+    function: Callable[..., Any]
+    write: bool
+    transfer: bool
+    description: str
+    arguments: type[BaseModel]
+
+    @classmethod
+    def from_function(cls, function: Callable[..., Any], *, write: bool, transfer: bool = False) -> Tool:
+        name = function.__name__
+        description, arg_docs = _split_docstring(function.__doc__ or "")
+        if not description:
+            raise TypeError(f"tool {name!r} needs a docstring: it becomes the tool's description")
+        signature = inspect.signature(function, eval_str=True)
+        params = list(signature.parameters.values())
+        if not params or params[0].name != "db":
+            raise TypeError(f"tool {name!r}: the first parameter must be `db` (the domain's database)")
+        fields: dict[str, Any] = {}
+        for param in params[1:]:
+            if param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
+                raise TypeError(f"tool {name!r}: parameter {param.name!r} must be a plain named parameter")
+            if param.annotation is inspect.Parameter.empty:
+                raise TypeError(f"tool {name!r}: parameter {param.name!r} needs a type annotation")
+            default = ... if param.default is inspect.Parameter.empty else param.default
+            if isinstance(default, FieldInfo):
+                raise TypeError(f"tool {name!r}: describe {param.name!r} with Annotated[..., Field(...)]")
+            # Annotated[..., Field(description=...)] wins over the docstring's Args section.
+            fields[param.name] = (param.annotation, Field(default, description=arg_docs.get(param.name)))
+        model = pydantic.create_model(
+            f"{name}_arguments",
+            __config__=ConfigDict(extra="forbid"),
+            **fields,
+        )
+        return cls(name, function, write, transfer, description, model)
+
+    def schema(self) -> dict[str, Any]:
+        """The OpenAI function-calling schema of this tool."""
+        parameters = _strip_titles(self.arguments.model_json_schema())
+        parameters.setdefault("properties", {})
+        parameters.setdefault("required", [])
+        parameters.pop("additionalProperties", None)
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": parameters},
+        }
+
+
+# A tiny arithmetic evaluator: domains offer it as a `calculate` tool so that computed
+# figures (totals, refunds) come out of a tool result, never out of `eval`.
+_BINARY = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+}
+_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+
+
+def _evaluate(node: ast.AST) -> float:
+    if isinstance(node, ast.Expression):
+        return _evaluate(node.body)
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return float(node.value)
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        return _BINARY[type(node.op)](_evaluate(node.left), _evaluate(node.right))
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
+        return _UNARY[type(node.op)](_evaluate(node.operand))
+    raise ToolError("only numbers, parentheses and + - * / are allowed")
+
+
+def calculate(expression: str) -> str:
+    """Evaluate an arithmetic expression and return the result rounded to 2 decimals."""
+    if len(expression) > 200:
+        raise ToolError("expression too long (200 characters at most)")
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise ToolError(f"invalid expression: {exc.msg}") from None
+    try:
+        value = _evaluate(tree)
+    except ZeroDivisionError:
+        raise ToolError("division by zero") from None
+    except OverflowError:
+        raise ToolError("number too large") from None
+    return f"{value:.2f}"

@@ -1,0 +1,41 @@
+"""``python -m pytest_tau.validate [domain ...]``: run the domain checks and print problems."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from ._discovery import discover_domains
+from ._validity import CHECKS, domain_stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pytest_tau.validate", description=__doc__)
+    parser.add_argument("domains", nargs="*", help="domain names (default: every domain)")
+    parser.add_argument("--check", action="append", choices=sorted(CHECKS), help="run only these checks")
+    args = parser.parse_args(argv)
+    domains = discover_domains()
+    unknown = sorted(set(args.domains) - set(domains))
+    if unknown:
+        parser.error(f"unknown domain(s): {', '.join(unknown)}; known: {', '.join(domains)}")
+    failed = False
+    for name in args.domains or list(domains):
+        domain = domains[name]
+        stats = domain_stats(domain)
+        print(f"== {name}: {stats}")
+        for check_name in args.check or list(CHECKS):
+            started = time.perf_counter()
+            problems = CHECKS[check_name](domain)
+            elapsed = time.perf_counter() - started
+            print(f"  {'ok  ' if not problems else 'FAIL'} {check_name} ({elapsed:.2f}s)")
+            for problem in problems[:30]:
+                print("       " + problem.replace("\n", "\n       "))
+            if len(problems) > 30:
+                print(f"       ... {len(problems) - 30} more")
+            failed = failed or bool(problems)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
