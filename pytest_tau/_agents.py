@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._conversation import AgentStep, RequestedCall, Usage
 from ._tasks import Action, Task
 
-__all__ = ["OracleAgent", "DoNothingAgent"]
+if TYPE_CHECKING:
+    from ._llm import LLM
+
+__all__ = ["OracleAgent", "DoNothingAgent", "ToolCallingAgent"]
 
 
 class OracleAgent:
@@ -42,3 +45,27 @@ class DoNothingAgent:
 
     def step(self, messages: list[dict[str, Any]]) -> AgentStep:
         return AgentStep(content="I'm sorry, I can't help with that.")
+
+
+AGENT_INSTRUCTIONS = """You are a customer service agent. Follow the policy below exactly.
+Use the tools to look up and change information; never make up information or procedures.
+Make at most what the policy allows, ask the user for explicit confirmation before any change,
+and transfer to a human agent only when the policy says so.
+
+# Policy
+{policy}
+"""
+
+
+class ToolCallingAgent:
+    """Native function calling: every tool call of an assistant message runs, in order."""
+
+    def __init__(self, llm: LLM, policy: str, tools: list[dict[str, Any]]) -> None:
+        self.llm = llm
+        self.usage = llm.usage
+        self.system = {"role": "system", "content": AGENT_INSTRUCTIONS.format(policy=policy)}
+        self.tools = tools
+
+    def step(self, messages: list[dict[str, Any]]) -> AgentStep:
+        completion = self.llm.complete([self.system, *messages], tools=self.tools)
+        return AgentStep(content=completion.content, tool_calls=completion.tool_calls, message=completion.message)

@@ -67,6 +67,7 @@ class Domain:
         self.fixtures = Path(fixtures)
         self.tools: dict[str, Tool] = {}
         self._db_path: Path | None = None
+        self._schemas: tuple[tuple[str, ...], list[dict[str, Any]]] | None = None
 
     def __repr__(self) -> str:
         return f"Domain({self.name!r}, tools={len(self.tools)})"
@@ -91,8 +92,11 @@ class Domain:
         return register(function) if function is not None else register
 
     def tool_schemas(self) -> list[dict[str, Any]]:
-        """OpenAI tool schemas, in name order."""
-        return [self.tools[name].schema() for name in sorted(self.tools)]
+        """OpenAI tool schemas, in name order (built once per tool set)."""
+        key = tuple(sorted(self.tools))
+        if self._schemas is None or self._schemas[0] != key:
+            self._schemas = (key, [self.tools[name].schema() for name in key])
+        return self._schemas[1]
 
     # -- data ----------------------------------------------------------------------
     @property
@@ -151,6 +155,11 @@ class Domain:
                                 f"{path}: task {task.id!r}: field '{field}.{index}.arguments.{arg}': {problem['msg']}"
                             ) from None
         return tasks
+
+    def initial_record(self, table: str, key: str) -> dict[str, Any] | None:
+        """A record of the initial DB as JSON, or None if it does not exist."""
+        record = getattr(self.initial_db, table).get(key)
+        return None if record is None else record.model_dump(mode="json")
 
     def task(self, task_id: str) -> Task:
         for task in self.tasks:

@@ -6,7 +6,7 @@ Pure functions over a trajectory's facts, so they are tested without pytest.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,20 +51,19 @@ def output_told(output: str, told: str) -> bool:
 
 @dataclass(frozen=True)
 class RecordDifference:
+    """One record whose final state differs: full records, None where absent."""
+
     table: str
     key: str
-    expected: Any  # None: the record should be unchanged (or absent)
-    actual: Any
+    expected: dict[str, Any] | None
+    actual: dict[str, Any] | None
 
     def describe(self) -> str:
         label = f"{self.table}[{self.key!r}]"
-        if self.expected is None and self.actual is None:
-            return f"{label}: differs"
-        if not isinstance(self.expected, dict) or not isinstance(self.actual, dict):
-            exp = "unchanged/absent" if self.expected is None else "present"
-            act = "unchanged/absent" if self.actual is None else "changed"
-            detail = _field_lines(self.expected or {}, self.actual or {})
-            return f"{label}: expected {exp}, actual {act}" + (f"\n{detail}" if detail else "")
+        if self.expected is None:
+            return f"{label}: expected no such record, actual created: {_short(self.actual, 200)}"
+        if self.actual is None:
+            return f"{label}: expected {_short(self.expected, 200)}, actual missing (deleted or never created)"
         return f"{label}:\n{_field_lines(self.expected, self.actual)}"
 
 
@@ -84,21 +83,25 @@ def _short(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def diff_records(expected: Diff, actual: Diff) -> list[RecordDifference]:
-    """Records whose final state differs between the gold and the actual run."""
+InitialRecord = Callable[[str, str], "dict[str, Any] | None"]
+
+
+def diff_records(expected: Diff, actual: Diff, initial: InitialRecord) -> list[RecordDifference]:
+    """Records whose final state differs between the gold and the actual run.
+
+    A diff holds only changed records; `initial(table, key)` supplies the unchanged side.
+    """
     differences = []
     for table in sorted(set(expected) | set(actual)):
         exp_table, act_table = expected.get(table, {}), actual.get(table, {})
         for key in sorted(set(exp_table) | set(act_table)):
-            exp, act = exp_table.get(key, _UNCHANGED), act_table.get(key, _UNCHANGED)
+            exp = exp_table[key] if key in exp_table else initial(table, key)
+            act = act_table[key] if key in act_table else initial(table, key)
             if exp != act:
-                differences.append(
-                    RecordDifference(table, key, None if exp is _UNCHANGED else exp, None if act is _UNCHANGED else act)
-                )
+                differences.append(RecordDifference(table, key, exp, act))
     return differences
 
 
-_UNCHANGED: Any = object()
 
 
 @dataclass(frozen=True)
@@ -157,13 +160,15 @@ def _matching(actions: Sequence[Action], calls: Sequence[ToolCall]) -> tuple[lis
     return matched, unmatched
 
 
-def evaluate(task: Task, gold_diff: Diff, final_diff: Diff, calls: Sequence[ToolCall], told: str) -> Verdict:
+def evaluate(
+    task: Task, gold_diff: Diff, final_diff: Diff, calls: Sequence[ToolCall], told: str, initial: InitialRecord
+) -> Verdict:
     """Score one conversation's outcome against the task."""
     succeeded = _successful(calls)
     forbidden, _ = _matching(task.forbidden_actions, succeeded)
     _, missing_actions = _matching(task.required_actions, succeeded)
     return Verdict(
-        state_differences=diff_records(gold_diff, final_diff),
+        state_differences=diff_records(gold_diff, final_diff, initial),
         missing_outputs=[output for output in task.required_outputs if not output_told(output, told)],
         forbidden_calls=forbidden,
         missing_actions=missing_actions,

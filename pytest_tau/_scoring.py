@@ -13,7 +13,9 @@ __all__ = ["play", "judge"]
 
 def judge(domain: Domain, task: Task, env: Environment, trajectory: Trajectory) -> Verdict:
     """Score a finished conversation against the task's gold outcome."""
-    return evaluate(task, domain.gold(task.id).diff, env.state.diff(), trajectory.calls, trajectory.told_text)
+    return evaluate(
+        task, domain.gold(task.id).diff, env.state.diff(), trajectory.calls, trajectory.told_text, domain.initial_record
+    )
 
 
 def play(domain: Domain, task: Task, agent: Agent, user: User, *, max_steps: int = 30) -> tuple[Trajectory, Verdict]:

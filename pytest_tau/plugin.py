@@ -1,1 +1,287 @@
-"""The pytest plugin (entry point `tau`)."""
+"""The pytest plugin (entry point `tau`): options, items, fixtures, and the roll-up.
+
+Every process gets the item machinery (parametrizing domain tests, the fixtures that
+play a conversation); the controller (the only process without xdist, the xdist
+controller with it) also gets `TauController`, which receives every item's result on
+its test report, appends it to results.jsonl, and rolls up pass^k at the end.
+Nothing heavy is imported here: litellm only loads when a model is used.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from . import _hookspecs
+from ._binding import DOMAIN_ATTRIBUTE
+from ._controller import TauController
+from ._settings import OPTIONS, Settings, item_seed, settings_error
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
+
+    from ._conversation import Agent, User
+    from ._domain import Domain
+    from ._environment import Environment
+    from ._evaluate import Verdict
+    from ._results import ItemResult
+    from ._tasks import Task
+
+SETTINGS_KEY = pytest.StashKey["Settings"]()
+RUN_DIR_KEY = pytest.StashKey[Path]()
+RESULT_KEY = pytest.StashKey["ItemResult"]()
+WORKER_RUN_DIR = "tau_run_dir"
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(_hookspecs)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("tau", "pytest-tau benchmark")
+    for option in OPTIONS:
+        kwargs: dict[str, Any] = {"dest": option.dest, "default": None, "help": option.help + f" [ini: {option.ini}]"}
+        if option.choices:
+            kwargs["choices"] = option.choices
+        if option.type in ("int", "float"):
+            kwargs["type"] = int if option.type == "int" else float
+        group.addoption(f"--{option.name}", **kwargs)
+        parser.addini(option.ini, help=option.help, type="string", default=None)
+
+
+def _raw_settings(config: pytest.Config) -> dict[str, Any]:
+    raw: dict[str, Any] = {}
+    for option in OPTIONS:
+        value = config.getoption(option.dest)
+        if value is None:
+            value = config.getini(option.ini)
+        raw[option.ini] = value
+    return raw
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    try:
+        settings = Settings.resolve(_raw_settings(config))
+    except Exception as exc:  # pydantic.ValidationError, imported lazily
+        import pydantic
+
+        if isinstance(exc, pydantic.ValidationError):
+            raise pytest.UsageError(f"pytest-tau: {settings_error(exc)}") from None
+        raise
+    config.stash[SETTINGS_KEY] = settings
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:
+        config.stash[RUN_DIR_KEY] = Path(workerinput[WORKER_RUN_DIR])
+        return
+    run_dir = settings.run_dir or Path(".tau", "runs", _dt.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}")
+    if not run_dir.is_absolute():
+        run_dir = config.rootpath / run_dir
+    config.stash[RUN_DIR_KEY] = run_dir
+    if not (config.option.help or config.option.collectonly):
+        problems = settings.problems() or _model_problems(settings)
+        if problems:
+            raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
+    config.pluginmanager.register(TauController(config, settings, run_dir), "tau-controller")
+
+
+def _model_problems(settings: Settings) -> list[str]:
+    """Unknown models and missing keys fail once, at start (imports litellm only if needed)."""
+    from ._llm import check_model
+    from ._redact import redact
+
+    problems = []
+    if settings.agent_uses_model:
+        problems.append(check_model(_agent_model(settings), "agent"))
+    if settings.user_uses_model:
+        problems.append(check_model(_user_model(settings), "user"))
+    return [redact(p) for p in problems if p]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist controller: tell each worker where the run's files go."""
+    node.workerinput[WORKER_RUN_DIR] = str(node.config.stash[RUN_DIR_KEY])
+
+
+# -- items ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Case:
+    """One (domain, task, trial)."""
+
+    domain: Domain
+    task: Task
+    trial: int
+    seed: int
+
+    @property
+    def item_id(self) -> str:
+        return f"{self.domain.name}-{self.task.id}-t{self.trial}"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    domain: Domain | None = getattr(metafunc.function, DOMAIN_ATTRIBUTE, None)
+    if domain is None:
+        return
+    from ._domain import DomainError
+    from ._tasks import TaskFileError
+
+    settings = metafunc.config.stash[SETTINGS_KEY]
+    try:
+        tasks = domain.tasks
+    except (TaskFileError, DomainError) as exc:
+        raise pytest.Collector.CollectError(str(exc)) from None
+    tasks = [t for t in tasks if t.split == settings.task_split]
+    if settings.task_ids:
+        tasks = [t for t in tasks if t.id in settings.task_ids]
+    metafunc.config.addinivalue_line("markers", f"{domain.name}: the tasks of the {domain.name} domain")
+    mark = getattr(pytest.mark, domain.name)
+    params = []
+    for task in tasks:
+        for trial in range(settings.trials):
+            case = Case(domain, task, trial, item_seed(settings.seed, domain.name, task.id, trial))
+            params.append(pytest.param(case, id=case.item_id, marks=mark))
+    metafunc.parametrize("tau_case", params)
+
+
+def _agent_model(settings: Settings) -> Any:
+    from ._llm import ModelConfig
+
+    return ModelConfig(
+        model=settings.model or "",
+        provider=settings.model_provider,
+        api_base=settings.api_base,
+        temperature=settings.temperature,
+        timeout=settings.llm_timeout,
+        retries=settings.llm_retries,
+        backoff=settings.llm_backoff,
+    )
+
+
+def _user_model(settings: Settings) -> Any:
+    from ._llm import ModelConfig
+
+    return ModelConfig(
+        model=settings.user_model or "",
+        provider=settings.user_model_provider,
+        api_base=settings.user_api_base,
+        temperature=settings.temperature,
+        timeout=settings.llm_timeout,
+        retries=settings.llm_retries,
+        backoff=settings.llm_backoff,
+    )
+
+
+@pytest.fixture(scope="session")
+def tau_settings(pytestconfig: pytest.Config) -> Settings:
+    """The run's resolved settings."""
+    return pytestconfig.stash[SETTINGS_KEY]
+
+
+@pytest.fixture
+def tau_case(request: pytest.FixtureRequest) -> Case:
+    """The (domain, task, trial) of this item; parametrized by the plugin."""
+    raise pytest.UsageError(f"{request.node.nodeid}: tau_case is only available in a domain_test")
+
+
+@pytest.fixture
+def tau_env(tau_case: Case) -> Environment:
+    """A fresh environment: the domain's tools over a copy-on-write initial DB."""
+    from ._environment import Environment
+
+    return Environment(tau_case.domain)
+
+
+@pytest.fixture
+def tau_user(tau_case: Case, tau_settings: Settings) -> User:
+    """The simulated user for this task (no model call happens here)."""
+    from ._users import LLMUser, ScriptedUser
+
+    if tau_settings.user_strategy == "scripted":
+        return ScriptedUser(tau_case.task)
+    from ._llm import LLM
+
+    return LLMUser(LLM(_user_model(tau_settings), seed=tau_case.seed), tau_case.task)
+
+
+@pytest.fixture
+def tau_agent(tau_case: Case, tau_settings: Settings) -> Agent:
+    """The agent under test."""
+    from ._agents import DoNothingAgent, OracleAgent, ToolCallingAgent
+
+    if tau_settings.agent_strategy == "oracle":
+        return OracleAgent(tau_case.task)
+    if tau_settings.agent_strategy == "do-nothing":
+        return DoNothingAgent()
+    from ._llm import LLM
+
+    domain = tau_case.domain
+    return ToolCallingAgent(LLM(_agent_model(tau_settings), seed=tau_case.seed), domain.policy, domain.tool_schemas())
+
+
+@dataclass
+class ItemRun:
+    """A played conversation and its verdict; the test asserts on it."""
+
+    result: ItemResult
+    verdict: Verdict
+
+    def assert_passed(self) -> None:
+        if self.verdict.reward < 1.0:
+            pytest.fail(f"reward 0 (end: {self.result.end_reason})\n{self.verdict.explain()}", pytrace=False)
+
+
+@pytest.fixture
+def tau_run(
+    request: pytest.FixtureRequest,
+    tau_case: Case,
+    tau_env: Environment,
+    tau_user: User,
+    tau_agent: Agent,
+    tau_settings: Settings,
+) -> ItemRun:
+    """Play the conversation during setup: a model service that fails past its retries
+    makes the item an error (setup), never an agent failure (call)."""
+    from ._conversation import InfraError, run_conversation
+    from ._redact import redact
+    from ._reports import item_result, write_trajectory
+    from ._results import junit_properties
+    from ._scoring import judge
+
+    trajectory = run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
+    verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
+    result = item_result(tau_case, trajectory, verdict)
+    request.node.stash[RESULT_KEY] = result
+    request.node.user_properties.extend(junit_properties(result))
+    write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env)
+    if result.status == "error":
+        raise InfraError(redact(f"{result.item}: the model service failed past its retries: {trajectory.error}"))
+    return ItemRun(result, verdict)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Put the item's result on its report, so it crosses xdist to the controller."""
+    report = yield
+    callspec = getattr(item, "callspec", None)
+    case = callspec.params.get("tau_case") if callspec is not None else None
+    if not isinstance(case, Case):
+        return report
+    if call.when == "call" or (call.when == "setup" and not report.passed):
+        from ._reports import error_result
+
+        result = item.stash.get(RESULT_KEY, None)
+        if result is None or call.when == "setup":
+            message = report.longreprtext.strip().splitlines()[-1:] if report.failed else ["skipped"]
+            result = result or error_result(case, " ".join(message))
+        elif result.status == "passed" and report.failed:
+            # The verdict passed but the test body failed: a bug, not a pass.
+            result = result.model_copy(update={"status": "failed", "failure": report.longreprtext[-2000:]})
+        report.tau_result = result.model_dump(mode="json")
+    return report

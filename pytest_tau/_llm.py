@@ -1,0 +1,194 @@
+"""The model layer: litellm behind a small interface, imported only when a model is used.
+
+The harness owns the retry policy: litellm's own retries are off (`max_retries=0`),
+every call has an explicit timeout, and only infrastructure errors (429, 5xx, timeouts,
+dropped connections, unreadable responses) are retried, with exponential backoff that
+honours `Retry-After`. When the retries run out the call raises `InfraError`, which
+makes the item an error, never an agent failure.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._conversation import InfraError, RequestedCall, Usage
+
+__all__ = ["ModelConfig", "Completion", "LLM", "import_litellm", "check_model"]
+
+_BACKOFF_CAP = 60.0
+
+
+def import_litellm() -> Any:
+    """Import litellm with its network fetches turned off (cost map, hub)."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("LITELLM_TELEMETRY", "False")
+    import litellm
+
+    litellm.suppress_debug_info = True
+    litellm.telemetry = False
+    return litellm
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """Which model to call and how."""
+
+    model: str
+    provider: str | None = None
+    api_base: str | None = None
+    temperature: float = 0.0
+    timeout: float = 120.0
+    retries: int = 8
+    backoff: float = 1.0
+
+
+def check_model(config: ModelConfig, role: str) -> str | None:
+    """Why this model cannot be used (unknown provider, missing key), or None."""
+    litellm = import_litellm()
+    try:
+        _, provider, _, _ = litellm.get_llm_provider(
+            config.model, custom_llm_provider=config.provider, api_base=config.api_base
+        )
+    except Exception:  # litellm raises BadRequestError with a long help text
+        return (
+            f"unknown {role} model {config.model!r}: litellm cannot tell its provider; "
+            f"prefix it (openai/..., anthropic/..., hosted_vllm/...) or pass --{'user-' if role == 'user' else ''}model-provider"
+        )
+    if config.api_base:
+        return None  # OpenAI-compatible servers (vLLM) often need no key
+    env = litellm.validate_environment(model=config.model if not config.provider else f"{provider}/{config.model}")
+    if not env.get("keys_in_environment", False):
+        missing = ", ".join(env.get("missing_keys") or []) or "the provider's API key"
+        return f"missing API key for the {role} model {config.model!r}: set {missing}"
+    return None
+
+
+@dataclass
+class Completion:
+    """One model answer, normalized."""
+
+    content: str
+    tool_calls: list[RequestedCall]
+    message: dict[str, Any]
+    usage: Usage
+
+
+def _retryable(litellm: Any, exc: BaseException) -> bool:
+    retry_types = (
+        litellm.RateLimitError,
+        litellm.InternalServerError,
+        litellm.ServiceUnavailableError,
+        litellm.BadGatewayError,
+        litellm.APIConnectionError,  # includes Timeout
+    )
+    if isinstance(exc, retry_types):
+        return True
+    status = getattr(exc, "status_code", None)
+    if isinstance(exc, litellm.APIError) and (status is None or status >= 500):
+        return True
+    return isinstance(exc, (ConnectionError, TimeoutError, ValueError)) and not isinstance(exc, litellm.BadRequestError)
+
+
+def _retry_after(exc: BaseException) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    if not headers:
+        return None
+    value = headers.get("retry-after") or headers.get("Retry-After")
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _message_dict(message: Any) -> dict[str, Any]:
+    """The assistant message as it goes back into history, reasoning content kept."""
+    result: dict[str, Any] = {"role": "assistant", "content": getattr(message, "content", None)}
+    tool_calls = getattr(message, "tool_calls", None) or []
+    if tool_calls:
+        result["tool_calls"] = [
+            {
+                "id": call.id,
+                "type": "function",
+                "function": {"name": call.function.name, "arguments": call.function.arguments or ""},
+            }
+            for call in tool_calls
+        ]
+    reasoning = getattr(message, "reasoning_content", None)
+    if reasoning:
+        result["reasoning_content"] = reasoning
+    thinking = getattr(message, "thinking_blocks", None)
+    if thinking:
+        result["thinking_blocks"] = thinking
+    return result
+
+
+@dataclass
+class LLM:
+    """Calls one model with the harness's retry policy; counts tokens and cost."""
+
+    config: ModelConfig
+    seed: int = 0
+    sleep: Any = time.sleep
+    usage: Usage = field(default_factory=Usage)
+    retries_used: int = 0
+
+    def complete(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> Completion:
+        litellm = import_litellm()
+        kwargs: dict[str, Any] = {
+            "model": self.config.model,
+            "messages": messages,
+            "temperature": self.config.temperature,
+            "timeout": self.config.timeout,
+            "max_retries": 0,
+            "seed": self.seed,
+        }
+        if tools:
+            kwargs["tools"] = tools
+        if self.config.provider:
+            kwargs["custom_llm_provider"] = self.config.provider
+        if self.config.api_base:
+            kwargs["api_base"] = self.config.api_base
+            if not os.environ.get("OPENAI_API_KEY"):
+                kwargs["api_key"] = "no-key"  # OpenAI-compatible servers need some key
+        jitter = random.Random(self.seed)
+        attempt = 0
+        while True:
+            try:
+                response = litellm.completion(**kwargs)
+                choice = response.choices[0]
+                message = choice.message
+                break
+            except Exception as exc:
+                if not _retryable(litellm, exc):
+                    raise InfraError(f"{type(exc).__name__}: {exc}"[:800]) from None
+                if attempt >= self.config.retries:
+                    raise InfraError(
+                        f"model call failed after {attempt + 1} attempts: {type(exc).__name__}: {exc}"[:800]
+                    ) from None
+                delay = min(_BACKOFF_CAP, self.config.backoff * 2**attempt) * (0.5 + jitter.random())
+                delay = max(delay, _retry_after(exc) or 0.0)
+                attempt += 1
+                self.retries_used += 1
+                self.sleep(delay)
+        usage = Usage(calls=1)
+        raw_usage = getattr(response, "usage", None)
+        if raw_usage is not None:
+            usage.prompt_tokens = int(getattr(raw_usage, "prompt_tokens", 0) or 0)
+            usage.completion_tokens = int(getattr(raw_usage, "completion_tokens", 0) or 0)
+        try:
+            usage.cost = float(litellm.completion_cost(completion_response=response) or 0.0)
+        except Exception:  # models without a price (local servers) cost nothing here
+            usage.cost = 0.0
+        self.usage.add(usage)
+        message_dict = _message_dict(message)
+        calls = [
+            RequestedCall(id=tc["id"] or f"call_{i}", name=tc["function"]["name"] or "", arguments=tc["function"]["arguments"])
+            for i, tc in enumerate(message_dict.get("tool_calls", []))
+        ]
+        return Completion(content=message_dict.get("content") or "", tool_calls=calls, message=message_dict, usage=usage)

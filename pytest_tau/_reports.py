@@ -1,0 +1,69 @@
+"""Building an item's result and writing its trajectory file (in the process that ran it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import orjson
+
+from ._redact import redact, redact_json
+from ._results import ItemResult, UsageRecord
+
+if TYPE_CHECKING:
+    from ._conversation import Trajectory
+    from ._environment import Environment
+    from ._evaluate import Verdict
+    from .plugin import Case
+
+__all__ = ["item_result", "error_result", "write_trajectory"]
+
+
+def item_result(case: Case, trajectory: Trajectory, verdict: Verdict) -> ItemResult:
+    errored = trajectory.end_reason == "error"
+    return ItemResult(
+        item=case.item_id,
+        domain=case.domain.name,
+        task=case.task.id,
+        trial=case.trial,
+        seed=case.seed,
+        status="error" if errored else ("passed" if verdict.reward == 1.0 else "failed"),
+        reward=None if errored else verdict.reward,
+        reward_parts={} if errored else verdict.parts(),
+        end_reason=trajectory.end_reason,
+        steps=trajectory.steps,
+        turns=trajectory.turns,
+        duration=round(trajectory.duration, 4),
+        agent_usage=UsageRecord(**trajectory.agent_usage.to_json()),
+        user_usage=UsageRecord(**trajectory.user_usage.to_json()),
+        error=redact(trajectory.error) if trajectory.error else None,
+        failure=None if errored or verdict.reward == 1.0 else verdict.explain(),
+    )
+
+
+def error_result(case: Case, message: str) -> ItemResult:
+    return ItemResult(
+        item=case.item_id,
+        domain=case.domain.name,
+        task=case.task.id,
+        trial=case.trial,
+        seed=case.seed,
+        status="error",
+        end_reason="error",
+        error=redact(message)[:2000],
+    )
+
+
+def write_trajectory(run_dir: Path, result: ItemResult, trajectory: Trajectory, env: Environment) -> None:
+    """One JSON file per item: messages, tool calls, final diff, verdict, usage."""
+    folder = run_dir / "trajectories"
+    folder.mkdir(parents=True, exist_ok=True)
+    document = {
+        "result": result.model_dump(mode="json"),
+        "messages": trajectory.messages,
+        "tool_calls": [call.to_json() for call in trajectory.calls],
+        "final_diff": env.state.diff(),
+    }
+    (folder / f"{result.item}.json").write_bytes(
+        orjson.dumps(redact_json(document), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
+    )

@@ -1,0 +1,138 @@
+"""What one item produced (the results boundary), and the run's roll-up."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ._metrics import pass_hat_k, tally
+
+__all__ = ["ItemResult", "DomainSummary", "RunSummary", "summarize", "junit_properties"]
+
+Status = Literal["passed", "failed", "error"]
+
+
+class UsageRecord(BaseModel):
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+
+
+class ItemResult(BaseModel):
+    """One (domain, task, trial): one line of results.jsonl."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    item: str
+    domain: str
+    task: str
+    trial: int
+    seed: int
+    status: Status
+    reward: float | None = None
+    reward_parts: dict[str, float] = {}
+    end_reason: str
+    steps: int = 0
+    turns: int = 0
+    duration: float = 0.0
+    agent_usage: UsageRecord = UsageRecord()
+    user_usage: UsageRecord = UsageRecord()
+    error: str | None = None
+    failure: str | None = None
+
+    @property
+    def cost(self) -> float:
+        return self.agent_usage.cost + self.user_usage.cost
+
+
+def junit_properties(result: ItemResult) -> list[tuple[str, object]]:
+    """The per-testcase JUnit properties: short values a dashboard can chart."""
+    return [
+        ("reward", "" if result.reward is None else f"{result.reward:g}"),
+        ("domain", result.domain),
+        ("task", result.task),
+        ("trial", result.trial),
+        ("cost", f"{result.cost:.6f}"),
+        ("turns", result.turns),
+        ("end_reason", result.end_reason),
+    ]
+
+
+class DomainSummary(BaseModel):
+    tasks: int
+    items: int
+    passed: int
+    failed: int
+    errors: int
+    pass_hat_k: dict[int, float | None]
+    short_tasks: list[str]  # tasks with fewer scored trials than asked
+
+
+class RunSummary(BaseModel):
+    trials: int
+    items: int
+    passed: int
+    failed: int
+    errors: int
+    complete: bool
+    pass_hat_k: dict[int, float | None]
+    domains: dict[str, DomainSummary]
+    agent_usage: UsageRecord
+    user_usage: UsageRecord
+    cost: float
+    settings: dict[str, object] = {}
+
+
+def _domain_summary(results: list[ItemResult], trials: int) -> DomainSummary:
+    scored = [r for r in results if r.status != "error"]
+    tallies = tally((r.task, r.status == "passed") for r in scored)
+    tasks = sorted({r.task for r in results})
+    return DomainSummary(
+        tasks=len(tasks),
+        items=len(results),
+        passed=sum(r.status == "passed" for r in results),
+        failed=sum(r.status == "failed" for r in results),
+        errors=sum(r.status == "error" for r in results),
+        pass_hat_k={k: pass_hat_k(tallies, k) for k in range(1, trials + 1)},
+        short_tasks=[t for t in tasks if tallies.get(t) is None or tallies[t].n < trials],
+    )
+
+
+def summarize(results: Iterable[ItemResult], trials: int, settings: dict[str, object] | None = None) -> RunSummary:
+    """Roll results up into pass^k per domain and overall (overall: the mean over all tasks)."""
+    # The last result of an item wins (a resumed or rerun item reports again).
+    latest: dict[str, ItemResult] = {}
+    for result in results:
+        latest[result.item] = result
+    ordered = [latest[key] for key in sorted(latest)]
+    by_domain: dict[str, list[ItemResult]] = defaultdict(list)
+    for result in ordered:
+        by_domain[result.domain].append(result)
+    scored = [r for r in ordered if r.status != "error"]
+    overall = tally((f"{r.domain}/{r.task}", r.status == "passed") for r in scored)
+    agent, user = UsageRecord(), UsageRecord()
+    for result in ordered:
+        for total, part in ((agent, result.agent_usage), (user, result.user_usage)):
+            total.calls += part.calls
+            total.prompt_tokens += part.prompt_tokens
+            total.completion_tokens += part.completion_tokens
+            total.cost += part.cost
+    errors = sum(r.status == "error" for r in ordered)
+    return RunSummary(
+        trials=trials,
+        items=len(ordered),
+        passed=sum(r.status == "passed" for r in ordered),
+        failed=sum(r.status == "failed" for r in ordered),
+        errors=errors,
+        complete=errors == 0,
+        pass_hat_k={k: pass_hat_k(overall, k) for k in range(1, trials + 1)},
+        domains={name: _domain_summary(items, trials) for name, items in sorted(by_domain.items())},
+        agent_usage=agent,
+        user_usage=user,
+        cost=round(agent.cost + user.cost, 6),
+        settings=settings or {},
+    )

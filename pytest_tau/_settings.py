@@ -1,0 +1,128 @@
+"""Run settings: command-line options, each also an ini option, resolved into one model."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any, Literal
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["OPTIONS", "Option", "Settings", "AGENT_STRATEGIES", "USER_STRATEGIES", "item_seed"]
+
+AGENT_STRATEGIES = ("tool-calling", "oracle", "do-nothing")
+USER_STRATEGIES = ("llm", "scripted")
+MODEL_AGENTS = frozenset({"tool-calling"})
+MODEL_USERS = frozenset({"llm"})
+
+
+class Option(BaseModel):
+    """One option: `--name` on the command line, `name` (dashes as underscores) in the ini file."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    help: str
+    type: Literal["string", "int", "float", "path"] = "string"
+    choices: tuple[str, ...] | None = None
+
+    @property
+    def dest(self) -> str:
+        return "tau_" + self.name.replace("-", "_")
+
+    @property
+    def ini(self) -> str:
+        return self.name.replace("-", "_")
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(name="model", help="agent model (litellm name, e.g. gpt-4o); without it the offline self-check runs"),
+    Option(name="model-provider", help="litellm provider of the agent model (openai, anthropic, hosted_vllm, ...)"),
+    Option(name="user-model", help="model of the simulated user (default: the agent model)"),
+    Option(name="user-model-provider", help="litellm provider of the user model (default: the agent's provider)"),
+    Option(name="agent-strategy", help="agent: tool-calling (default with --model) or oracle (default without)", choices=AGENT_STRATEGIES),
+    Option(name="user-strategy", help="simulated user: llm (default with a model agent) or scripted", choices=USER_STRATEGIES),
+    Option(name="trials", help="trials per task, for pass^k (default 1)", type="int"),
+    Option(name="task-ids", help="comma-separated task ids to run (default: every task of the split)"),
+    Option(name="task-split", help="task split to run: test (default), train or dev", choices=("test", "train", "dev")),
+    Option(name="temperature", help="sampling temperature of the agent and the user (default 0.0)", type="float"),
+    Option(name="max-steps", help="agent model calls per conversation before it ends as max_steps (default 30)", type="int"),
+    Option(name="seed", help="base seed; each item's seed is derived from it, the domain, task and trial (default 0)", type="int"),
+    Option(name="api-base", help="OpenAI-compatible base URL of the agent model (vLLM and the like)"),
+    Option(name="user-api-base", help="OpenAI-compatible base URL of the user model (default: --api-base when the user model defaults to the agent's)"),
+    Option(name="llm-timeout", help="seconds per model call before it counts as a timeout (default 120)", type="float"),
+    Option(name="llm-retries", help="retries of a model call on 429/5xx/timeouts/dropped connections (default 8)", type="int"),
+    Option(name="llm-backoff", help="first retry delay in seconds, doubled each retry, capped at 60 (default 1.0)", type="float"),
+    Option(name="run-dir", help="where results.jsonl, summary.json and trajectories go (default .tau/runs/<time>)", type="path"),
+)
+
+
+class Settings(BaseModel):
+    """Every option resolved: command line over ini over defaults, checked once."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: str | None = None
+    model_provider: str | None = None
+    user_model: str | None = None
+    user_model_provider: str | None = None
+    agent_strategy: Literal["tool-calling", "oracle", "do-nothing"]
+    user_strategy: Literal["llm", "scripted"]
+    trials: int = Field(1, ge=1, le=1000)
+    task_ids: tuple[str, ...] = ()
+    task_split: Literal["test", "train", "dev"] = "test"
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    max_steps: int = Field(30, ge=1, le=1000)
+    seed: int = 0
+    api_base: str | None = None
+    user_api_base: str | None = None
+    llm_timeout: float = Field(120.0, gt=0)
+    llm_retries: int = Field(8, ge=0, le=100)
+    llm_backoff: float = Field(1.0, ge=0)
+    run_dir: Path | None = None
+
+    @classmethod
+    def resolve(cls, raw: dict[str, Any]) -> Settings:
+        """Apply the defaults that depend on other options, then validate."""
+        values = {key: value for key, value in raw.items() if value not in (None, "")}
+        if isinstance(values.get("task_ids"), str):
+            values["task_ids"] = tuple(sorted({t.strip() for t in values["task_ids"].split(",") if t.strip()}))
+        values.setdefault("agent_strategy", "tool-calling" if values.get("model") else "oracle")
+        values.setdefault("user_strategy", "llm" if values["agent_strategy"] in MODEL_AGENTS else "scripted")
+        if "user_model" not in values and "model" in values:
+            values["user_model"] = values["model"]
+            values.setdefault("user_model_provider", values.get("model_provider"))
+            values.setdefault("user_api_base", values.get("api_base"))
+        return cls.model_validate(values)
+
+    @property
+    def agent_uses_model(self) -> bool:
+        return self.agent_strategy in MODEL_AGENTS
+
+    @property
+    def user_uses_model(self) -> bool:
+        return self.user_strategy in MODEL_USERS
+
+    def problems(self) -> list[str]:
+        """What makes these settings unusable, before any item runs."""
+        problems = []
+        if self.agent_uses_model and not self.model:
+            problems.append(f"--agent-strategy {self.agent_strategy} needs --model (e.g. --model gpt-4o)")
+        if self.user_uses_model and not self.user_model:
+            problems.append(f"--user-strategy {self.user_strategy} needs --user-model or --model")
+        return problems
+
+
+def settings_error(error: pydantic.ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        name = "--" + str(item["loc"][0]).replace("_", "-") if item["loc"] else "options"
+        lines.append(f"{name}: {item['msg']} (got {item.get('input')!r})")
+    return "; ".join(lines)
+
+
+def item_seed(base: int, domain: str, task_id: str, trial: int) -> int:
+    """A per-item seed from sha256 of its identity (never `hash()`, which varies per process)."""
+    digest = hashlib.sha256(f"{base}:{domain}:{task_id}:{trial}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
