@@ -94,11 +94,16 @@ def _model_problems(settings: Settings) -> list[str]:
     from ._llm import check_model
     from ._redact import redact
 
-    problems = []
+    checks = []
     if settings.agent_uses_model:
-        problems.append(check_model(_agent_model(settings), "agent"))
+        checks.append((_agent_model(settings), "agent"))
     if settings.user_uses_model:
-        problems.append(check_model(_user_model(settings), "user"))
+        user = _user_model(settings)
+        if not checks or (user.model, user.provider, user.api_base) != (checks[0][0].model, checks[0][0].provider, checks[0][0].api_base):
+            checks.append((user, "user"))
+        else:
+            checks[0] = (checks[0][0], "agent and user")
+    problems = [check_model(config, role) for config, role in checks]
     return [redact(p) for p in problems if p]
 
 

@@ -1,0 +1,291 @@
+"""Testing helpers: a scriptable OpenAI-compatible server on 127.0.0.1, with faults.
+
+    from pytest_tau.testing import OpenAIServer, Reply, Faults
+
+    with OpenAIServer(lambda request: Reply(content="hello")) as server:
+        ...  # point litellm (model "openai/anything") at server.url
+
+The handler gets each chat-completion request body and returns a `Reply`. `Faults`
+injects what real services do under load: latency, a requests-per-second limit answered
+with 429 and Retry-After, random 429/500/503, responses slower than the client's
+timeout, dropped connections and malformed JSON bodies; `server.inject(...)` forces a
+fault on the next requests. `OracleModel` is a deterministic model for whole runs: as
+the agent it performs a task's gold actions, as the user it says the task's script.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import json
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Literal
+
+__all__ = ["Faults", "FaultKind", "OpenAIServer", "OracleModel", "Reply", "ToolCallReply"]
+
+FaultKind = Literal["429", "500", "503", "timeout", "drop", "malformed"]
+
+
+@dataclass(frozen=True)
+class ToolCallReply:
+    name: str
+    arguments: dict[str, Any] | str  # a str is sent as-is: malformed JSON is allowed
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the fake model answers."""
+
+    content: str | None = None
+    tool_calls: list[ToolCallReply] = field(default_factory=list)
+    reasoning_content: str | None = None
+    prompt_tokens: int = 10
+    completion_tokens: int = 5
+
+
+Handler = Callable[[dict[str, Any]], Reply]
+
+
+@dataclass
+class Faults:
+    """Fault rates (0..1 per request) and limits; `seed` makes the dice repeatable."""
+
+    latency: float = 0.0
+    rate_limit_rps: float | None = None
+    retry_after: float = 0.05
+    p429: float = 0.0
+    p500: float = 0.0
+    p503: float = 0.0
+    ptimeout: float = 0.0
+    pdrop: float = 0.0
+    pmalformed: float = 0.0
+    hang: float = 5.0  # how long a 'timeout' response stalls (longer than the client's timeout)
+    seed: int = 0
+
+
+class _Bucket:
+    """A token bucket: `rps` requests per second, bursts of at most one second's worth."""
+
+    def __init__(self, rps: float) -> None:
+        self.rps = rps
+        self.tokens = rps
+        self.stamp = time.monotonic()
+        self.lock = threading.Lock()
+
+    def take(self) -> bool:
+        with self.lock:
+            now = time.monotonic()
+            self.tokens = min(self.rps, self.tokens + (now - self.stamp) * self.rps)
+            self.stamp = now
+            if self.tokens >= 1.0:
+                self.tokens -= 1.0
+                return True
+            return False
+
+
+class OpenAIServer:
+    """An OpenAI-compatible chat-completions server on 127.0.0.1 (a context manager)."""
+
+    def __init__(self, handler: Handler, faults: Faults | None = None) -> None:
+        self.handler = handler
+        self.faults = faults or Faults()
+        self.requests: list[dict[str, Any]] = []
+        self.fault_log: collections.Counter[str] = collections.Counter()
+        self.served = 0
+        self._forced: collections.deque[FaultKind] = collections.deque()
+        self._random = random.Random(self.faults.seed)
+        self._bucket = _Bucket(self.faults.rate_limit_rps) if self.faults.rate_limit_rps else None
+        self._lock = threading.Lock()
+        self._ids = itertools.count()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._make_handler())
+        self._server.daemon_threads = True
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """The base URL to pass as api_base (…/v1)."""
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def inject(self, *kinds: FaultKind) -> None:
+        """Force these faults on the next requests, in order."""
+        with self._lock:
+            self._forced.extend(kinds)
+
+    def start(self) -> OpenAIServer:
+        self._thread = threading.Thread(target=self._server.serve_forever, name="tau-openai-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self) -> OpenAIServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- internals ---------------------------------------------------------------------
+    def _pick_fault(self) -> FaultKind | None:
+        with self._lock:
+            if self._forced:
+                return self._forced.popleft()
+            f = self.faults
+            roll = self._random.random()
+            for kind, p in (("429", f.p429), ("500", f.p500), ("503", f.p503), ("timeout", f.ptimeout), ("drop", f.pdrop), ("malformed", f.pmalformed)):
+                if roll < p:
+                    return kind  # type: ignore[return-value]
+                roll -= p
+        return None
+
+    def _completion(self, body: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        message: dict[str, Any] = {"role": "assistant", "content": reply.content}
+        if reply.tool_calls:
+            message["tool_calls"] = [
+                {
+                    "id": f"call_{next(self._ids)}",
+                    "type": "function",
+                    "function": {
+                        "name": call.name,
+                        "arguments": call.arguments if isinstance(call.arguments, str) else json.dumps(call.arguments),
+                    },
+                }
+                for call in reply.tool_calls
+            ]
+        if reply.reasoning_content:
+            message["reasoning_content"] = reply.reasoning_content
+        return {
+            "id": f"chatcmpl-{next(self._ids)}",
+            "object": "chat.completion",
+            "created": 0,
+            "model": body.get("model", "fake"),
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if reply.tool_calls else "stop"}],
+            "usage": {
+                "prompt_tokens": reply.prompt_tokens,
+                "completion_tokens": reply.completion_tokens,
+                "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+            },
+        }
+
+    def _make_handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class RequestHandler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # quiet
+                pass
+
+            def _send(self, status: int, payload: bytes, headers: dict[str, str] | None = None) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def _error(self, status: int, kind: str, headers: dict[str, str] | None = None) -> None:
+                payload = json.dumps({"error": {"message": f"injected {kind}", "type": kind, "code": status}})
+                self._send(status, payload.encode(), headers)
+
+            def do_GET(self) -> None:  # /v1/models, for clients that probe
+                self._send(200, json.dumps({"object": "list", "data": [{"id": "fake", "object": "model"}]}).encode())
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                if server.faults.latency:
+                    time.sleep(server.faults.latency)
+                if server._bucket is not None and not server._bucket.take():
+                    server.fault_log["rate_limited"] += 1
+                    self._error(429, "rate_limit", {"Retry-After": f"{server.faults.retry_after:g}"})
+                    return
+                fault = server._pick_fault()
+                if fault is not None:
+                    server.fault_log[fault] += 1
+                if fault in ("429", "500", "503"):
+                    headers = {"Retry-After": f"{server.faults.retry_after:g}"} if fault == "429" else None
+                    self._error(int(fault), "injected", headers)
+                    return
+                if fault == "drop":
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    self.close_connection = True
+                    return
+                if fault == "timeout":
+                    time.sleep(server.faults.hang)
+                with server._lock:
+                    server.requests.append(body)
+                try:
+                    reply = server.handler(body)
+                except Exception as exc:  # a broken handler is a 500 the test can see
+                    server.fault_log["handler_error"] += 1
+                    self._send(500, json.dumps({"error": {"message": f"handler failed: {exc!r}"}}).encode())
+                    return
+                if fault == "malformed":
+                    self._send(200, b'{"id": "chatcmpl-broken", "choices": [{"message": ')
+                    return
+                with server._lock:
+                    server.served += 1
+                self._send(200, json.dumps(server._completion(body, reply)).encode())
+
+        return RequestHandler
+
+
+# -- a deterministic model for whole runs -----------------------------------------------
+
+_USER_MARKER = "# Who you are and what you want\n"
+
+
+class OracleModel:
+    """Plays both parties of a run for the given domains' tasks, deterministically.
+
+    As the user (a request without tools) it finds the task by the instructions in the
+    system prompt and says the task's script, then ###STOP###; the opening carries a
+    `[task <domain>/<id>]` tag. As the agent (a request with tools) it finds the task by
+    that tag and, on its first step, calls every gold action and tells the required
+    outputs; afterwards it asks whether there is anything else.
+    """
+
+    def __init__(self, domains: Iterable[Any]) -> None:
+        self.by_instructions: dict[str, tuple[str, Any]] = {}
+        self.by_tag: dict[str, Any] = {}
+        for domain in domains:
+            for task in domain.tasks:
+                self.by_instructions[task.user.instructions] = (domain.name, task)
+                self.by_tag[f"[task {domain.name}/{task.id}]"] = task
+
+    def __call__(self, request: dict[str, Any]) -> Reply:
+        messages = request.get("messages", [])
+        if request.get("tools"):
+            return self.agent(messages)
+        return self.user(messages)
+
+    def user(self, messages: list[dict[str, Any]]) -> Reply:
+        system = messages[0]["content"] if messages and messages[0]["role"] == "system" else ""
+        instructions = system.split(_USER_MARKER, 1)[-1].strip()
+        domain_name, task = self.by_instructions[instructions]
+        said = sum(1 for m in messages if m["role"] == "assistant")
+        lines = task.user.script
+        if said == 0:
+            return Reply(content=f"{lines[0]} [task {domain_name}/{task.id}]")
+        return Reply(content=lines[said] if said < len(lines) else "###STOP###")
+
+    def agent(self, messages: list[dict[str, Any]]) -> Reply:
+        opening = next(m["content"] for m in messages if m["role"] == "user")
+        task = next(task for tag, task in self.by_tag.items() if tag in opening)
+        if any(m["role"] == "assistant" for m in messages):
+            return Reply(content="Is there anything else I can help you with?")
+        outputs = "; ".join(task.required_outputs)
+        return Reply(
+            content=f"Here is what I found: {outputs}." if outputs else "I have taken care of your request.",
+            tool_calls=[ToolCallReply(a.name, dict(a.arguments)) for a in task.gold_actions],
+        )

@@ -1,0 +1,54 @@
+"""Engine tests: plugin behaviour through pytester (with and without xdist), units, domains."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pytest_tau import Domain
+
+pytest_plugins = ["pytester"]
+
+TOY_PROJECT = Path(__file__).parent / "toy_project"
+
+
+class TauRunner:
+    """Runs pytest in a subprocess over a copy of the toy project, with or without xdist."""
+
+    def __init__(self, pytester: pytest.Pytester, xdist: list[str]) -> None:
+        self.pytester = pytester
+        self.xdist = xdist
+        self.path = pytester.path
+        shutil.copytree(TOY_PROJECT, pytester.path, dirs_exist_ok=True)
+        (pytester.path / "pytest.ini").write_text("[pytest]\ntestpaths = tests_domains\n")
+
+    @property
+    def run_dir(self) -> Path:
+        return self.path / "run"
+
+    def run(self, *args: str) -> pytest.RunResult:
+        return self.pytester.runpytest_subprocess(
+            "-p", "no:cacheprovider", "--run-dir", str(self.run_dir), *self.xdist, *args
+        )
+
+
+@pytest.fixture(params=[[], ["-n", "2"]], ids=["no-xdist", "xdist"])
+def tau(request: pytest.FixtureRequest, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> TauRunner:
+    """The toy project in a temporary folder; every integration test runs in both modes."""
+    for name in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    return TauRunner(pytester, request.param)
+
+
+@pytest.fixture(scope="session")
+def toy_domain() -> Domain:
+    """The toy domain, imported by path (the project's own `tests_domains` owns that name)."""
+    path = TOY_PROJECT / "tests_domains" / "toy" / "domain.py"
+    spec = importlib.util.spec_from_file_location("tau_toy_domain", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.DOMAIN
