@@ -84,7 +84,8 @@ def _retryable(litellm: Any, exc: BaseException) -> bool:
         litellm.InternalServerError,
         litellm.ServiceUnavailableError,
         litellm.BadGatewayError,
-        litellm.APIConnectionError,  # includes Timeout
+        litellm.APIConnectionError,
+        litellm.Timeout,  # not a subclass of litellm's APIConnectionError
     )
     if isinstance(exc, retry_types):
         return True

@@ -140,6 +140,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     settings = metafunc.config.stash[SETTINGS_KEY]
     try:
         tasks = domain.tasks
+        domain.initial_db  # a broken DB fails collection too, not every item
     except (TaskFileError, DomainError) as exc:
         raise pytest.Collector.CollectError(str(exc)) from None
     tasks = [t for t in tasks if t.split == settings.task_split]

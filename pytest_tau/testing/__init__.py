@@ -191,7 +191,10 @@ class OpenAIServer:
                 for name, value in (headers or {}).items():
                     self.send_header(name, value)
                 self.end_headers()
-                self.wfile.write(payload)
+                try:
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout)
+                    self.close_connection = True
 
             def _error(self, status: int, kind: str, headers: dict[str, str] | None = None) -> None:
                 payload = json.dumps({"error": {"message": f"injected {kind}", "type": kind, "code": status}})
