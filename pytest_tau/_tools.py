@@ -99,7 +99,9 @@ class Tool:
             if isinstance(default, FieldInfo):
                 raise TypeError(f"tool {name!r}: describe {param.name!r} with Annotated[..., Field(...)]")
             # Annotated[..., Field(description=...)] wins over the docstring's Args section.
-            fields[param.name] = (param.annotation, Field(default, description=arg_docs.get(param.name)))
+            annotated = any(isinstance(m, FieldInfo) and m.description for m in getattr(param.annotation, "__metadata__", ()))
+            arg_doc = None if annotated else arg_docs.get(param.name)
+            fields[param.name] = (param.annotation, Field(default, description=arg_doc) if arg_doc else Field(default))
         model = pydantic.create_model(
             f"{name}_arguments",
             __config__=ConfigDict(extra="forbid"),

@@ -1,0 +1,144 @@
+"""The domain SDK without pytest machinery: schemas, copy-on-write state, tool errors, scoring."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import pytest
+from pydantic import BaseModel, Field
+
+from pytest_tau import Domain, DomainError, Environment, ToolError, calculate
+from pytest_tau._agents import DoNothingAgent, OracleAgent
+from pytest_tau._evaluate import output_told
+from pytest_tau._scoring import play
+from pytest_tau._tools import Tool
+from pytest_tau._users import ScriptedUser
+from pytest_tau._validity import check_mutations_score_0
+
+
+def test_schema_from_signature_and_docstring() -> None:
+    def send(db: object, to: Annotated[str, Field(description="recipient email")], count: int = 1) -> str:
+        """Send something.
+
+        Args:
+            to: overridden by Field.
+            count: how many
+                (at most 3).
+        """
+        return "ok"
+
+    schema = Tool.from_function(send, write=True).schema()["function"]
+    assert schema["description"] == "Send something."
+    assert schema["parameters"]["properties"]["to"] == {"description": "recipient email", "type": "string"}
+    assert schema["parameters"]["properties"]["count"]["description"] == "how many (at most 3)."
+    assert schema["parameters"]["required"] == ["to"]
+
+
+def test_tools_need_db_docstring_and_annotations() -> None:
+    def no_doc(db: object) -> str:
+        return ""
+
+    def no_db(x: int) -> str:
+        """Doc."""
+        return ""
+
+    with pytest.raises(TypeError, match="needs a docstring"):
+        Tool.from_function(no_doc, write=False)
+    with pytest.raises(TypeError, match="first parameter must be `db`"):
+        Tool.from_function(no_db, write=False)
+
+
+def test_db_fields_must_be_tables() -> None:
+    class Bad(BaseModel):
+        name: str
+
+    with pytest.raises(DomainError, match="every DB field must be a table"):
+        Domain("bad", Bad, fixtures=".")
+
+
+def test_copy_on_write_leaves_the_initial_db_alone(toy_domain) -> None:
+    env = Environment(toy_domain)
+    call = env.call("loan_book", {"member_id": "M1", "book_id": "B1"})
+    assert not call.error
+    assert toy_domain.initial_db.books["B1"].status == "available"
+    assert env.state.diff() == {"books": {"B1": {"book_id": "B1", "title": "Dune", "status": "loaned", "holder": "M1"}}}
+    assert Environment(toy_domain).state.diff() == {}
+
+
+def test_reads_leave_no_diff_and_scans_see_changes(toy_domain) -> None:
+    env = Environment(toy_domain)
+    env.call("get_book", {"book_id": "B2"})
+    assert env.state.diff() == {}
+    env.call("loan_book", {"member_id": "M1", "book_id": "B3"})
+    statuses = {key: book.status for key, book in env.state.db.books.items()}
+    assert statuses == {"B1": "available", "B2": "loaned", "B3": "loaned"}
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "message"),
+    [
+        ("loan_book", "{broken", "Error: arguments are not valid JSON"),
+        ("loan_book", "[1, 2]", "Error: arguments must be a JSON object"),
+        ("lend", {}, "Error: unknown tool 'lend'"),
+        ("loan_book", {"member_id": "M1"}, "Error: invalid arguments for loan_book: book_id: Field required"),
+        ("loan_book", {"member_id": "M1", "book_id": "B1", "x": 1}, "Error: invalid arguments for loan_book: x: Extra inputs"),
+        ("loan_book", {"member_id": 5, "book_id": "B1"}, "Error: invalid arguments for loan_book: member_id: Input should be a valid string"),
+        ("loan_book", {"member_id": "M2", "book_id": "B1"}, "Error: members with unpaid fines cannot borrow"),
+    ],
+)
+def test_bad_calls_are_tool_errors_and_change_nothing(toy_domain, name, arguments, message) -> None:
+    env = Environment(toy_domain)
+    call = env.call(name, arguments)
+    assert call.error and call.result.startswith(message)
+    assert env.state.diff() == {}
+
+
+def test_a_failing_write_is_rolled_back(toy_domain) -> None:
+    @toy_domain.tool(write=True)
+    def half_write(db, book_id: str) -> str:
+        """Change a book, then fail (a buggy tool)."""
+        db.books[book_id].status = "loaned"
+        raise ToolError("failed halfway")
+
+    try:
+        env = Environment(toy_domain)
+        assert env.call("half_write", {"book_id": "B1"}).result == "Error: failed halfway"
+        assert env.state.diff() == {}
+    finally:
+        del toy_domain.tools["half_write"]
+
+
+def test_oracle_scores_1_and_do_nothing_0(toy_domain) -> None:
+    for task in toy_domain.tasks:
+        assert play(toy_domain, task, OracleAgent(task), ScriptedUser(task))[1].reward == 1.0
+        assert play(toy_domain, task, DoNothingAgent(), ScriptedUser(task))[1].reward == 0.0
+
+
+def test_mutated_gold_writes_score_0(toy_domain) -> None:
+    assert check_mutations_score_0(toy_domain) == []
+
+
+@pytest.mark.parametrize(
+    ("output", "told", "found"),
+    [
+        ("4.50", "You owed $4.50.", True),
+        ("1204.5", "a total of $1,204.50", True),
+        ("12.5", "it was 112.50", False),
+        ("10", "10.5 dollars", False),
+        ("#W123", "order #w123 is cancelled", True),
+        ("Gold", "your tier is gold.", True),
+    ],
+)
+def test_output_matching(output, told, found) -> None:
+    assert output_told(output, told) is found
+
+
+@pytest.mark.parametrize(("expression", "value"), [("2 + 3 * 4", "14.00"), ("(10 - 4) / 4", "1.50"), ("-3.255 + 0", "-3.25")])
+def test_calculate(expression, value) -> None:
+    assert calculate(expression) == value
+
+
+@pytest.mark.parametrize("expression", ["__import__('os')", "2 ** 100000", "1 / 0", "x + 1", "9" * 300])
+def test_calculate_rejects(expression) -> None:
+    with pytest.raises(ToolError):
+        calculate(expression)
