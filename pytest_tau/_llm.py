@@ -9,15 +9,19 @@ makes the item an error, never an agent failure.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import orjson
 
 from ._conversation import InfraError, RequestedCall, Usage
 
-__all__ = ["ModelConfig", "Completion", "LLM", "import_litellm", "check_model"]
+__all__ = ["ModelConfig", "Completion", "LLM", "Tape", "import_litellm", "check_model"]
 
 _BACKOFF_CAP = 60.0
 
@@ -129,6 +133,35 @@ def _message_dict(message: Any) -> dict[str, Any]:
     return result
 
 
+class Tape:
+    """Record (`--record DIR`) or replay (`--replay DIR`) model calls.
+
+    A call's key is the sha256 of the whole request (model, messages, tools, sampling
+    settings, seed) and the item (domain, task, trial); one file per call, so xdist
+    workers never share a file. Replay makes zero network calls and never imports litellm.
+    """
+
+    def __init__(self, folder: Path, mode: Literal["record", "replay"]) -> None:
+        self.folder = Path(folder)
+        self.mode = mode
+
+    def key(self, request: dict[str, Any]) -> str:
+        return hashlib.sha256(orjson.dumps(request, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        path = self.folder / f"{key}.json"
+        return orjson.loads(path.read_bytes()) if path.exists() else None
+
+    def save(self, key: str, completion: dict[str, Any], item: str) -> None:
+        from ._redact import redact_json
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        document = redact_json({"item": item, "completion": completion})
+        temporary = self.folder / f".{key}.{os.getpid()}.tmp"
+        temporary.write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2))
+        temporary.replace(self.folder / f"{key}.json")  # atomic: a crash never leaves half a file
+
+
 @dataclass
 class LLM:
     """Calls one model with the harness's retry policy; counts tokens and cost."""
@@ -138,8 +171,37 @@ class LLM:
     sleep: Any = time.sleep
     usage: Usage = field(default_factory=Usage)
     retries_used: int = 0
+    tape: Tape | None = None
+    item: str = ""
 
     def complete(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> Completion:
+        if self.tape is None:
+            return self._call(messages, tools)
+        request = {
+            "item": self.item,
+            "model": self.config.model,
+            "provider": self.config.provider,
+            "temperature": self.config.temperature,
+            "seed": self.seed,
+            "messages": messages,
+            "tools": tools or [],
+        }
+        key = self.tape.key(request)
+        if self.tape.mode == "replay":
+            recorded = self.tape.load(key)
+            if recorded is None:
+                raise InfraError(
+                    f"--replay {self.tape.folder}: no recorded response for this request of item {self.item} "
+                    f"(call {self.usage.calls + 1}); the recording was made with other settings, tasks or code"
+                )
+            completion = _completion_from_json(recorded["completion"])
+            self.usage.add(completion.usage)
+            return completion
+        completion = self._call(messages, tools)
+        self.tape.save(key, _completion_to_json(completion), self.item)
+        return completion
+
+    def _call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> Completion:
         litellm = import_litellm()
         kwargs: dict[str, Any] = {
             "model": self.config.model,
@@ -193,3 +255,21 @@ class LLM:
             for i, tc in enumerate(message_dict.get("tool_calls", []))
         ]
         return Completion(content=message_dict.get("content") or "", tool_calls=calls, message=message_dict, usage=usage)
+
+
+def _completion_to_json(completion: Completion) -> dict[str, Any]:
+    return {
+        "content": completion.content,
+        "tool_calls": [asdict(call) for call in completion.tool_calls],
+        "message": completion.message,
+        "usage": completion.usage.to_json(),
+    }
+
+
+def _completion_from_json(data: dict[str, Any]) -> Completion:
+    return Completion(
+        content=data["content"],
+        tool_calls=[RequestedCall(**call) for call in data["tool_calls"]],
+        message=data["message"],
+        usage=Usage(**data["usage"]),
+    )
