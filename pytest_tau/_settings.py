@@ -11,10 +11,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["OPTIONS", "Option", "Settings", "AGENT_STRATEGIES", "USER_STRATEGIES", "item_seed"]
 
-AGENT_STRATEGIES = ("tool-calling", "oracle", "do-nothing")
-USER_STRATEGIES = ("llm", "scripted")
-MODEL_AGENTS = frozenset({"tool-calling"})
-MODEL_USERS = frozenset({"llm"})
+AGENT_STRATEGIES = ("tool-calling", "act", "react", "few-shot", "oracle", "do-nothing")
+USER_STRATEGIES = ("llm", "react", "verify", "reflection", "human", "scripted")
+MODEL_AGENTS = frozenset({"tool-calling", "act", "react", "few-shot"})
+MODEL_USERS = frozenset({"llm", "react", "verify", "reflection"})
+AgentStrategy = Literal["tool-calling", "act", "react", "few-shot", "oracle", "do-nothing"]
+UserStrategy = Literal["llm", "react", "verify", "reflection", "human", "scripted"]
 
 
 class Option(BaseModel):
@@ -41,8 +43,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="model-provider", help="litellm provider of the agent model (openai, anthropic, hosted_vllm, ...)"),
     Option(name="user-model", help="model of the simulated user (default: the agent model)"),
     Option(name="user-model-provider", help="litellm provider of the user model (default: the agent's provider)"),
-    Option(name="agent-strategy", help="agent: tool-calling (default with --model) or oracle (default without)", choices=AGENT_STRATEGIES),
-    Option(name="user-strategy", help="simulated user: llm (default with a model agent) or scripted", choices=USER_STRATEGIES),
+    Option(name="agent-strategy", help="agent: tool-calling (default with --model), act, react, few-shot, oracle (default without --model), do-nothing", choices=AGENT_STRATEGIES),
+    Option(name="user-strategy", help="simulated user: llm (default with a model agent), react, verify, reflection, human (-s), scripted", choices=USER_STRATEGIES),
     Option(name="trials", help="trials per task, for pass^k (default 1)", type="int"),
     Option(name="task-ids", help="comma-separated task ids to run (default: every task of the split)"),
     Option(name="task-split", help="task split to run: test (default), train or dev", choices=("test", "train", "dev")),
@@ -54,6 +56,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="llm-timeout", help="seconds per model call before it counts as a timeout (default 120)", type="float"),
     Option(name="llm-retries", help="retries of a model call on 429/5xx/timeouts/dropped connections (default 8)", type="int"),
     Option(name="llm-backoff", help="first retry delay in seconds, doubled each retry, capped at 60 (default 1.0)", type="float"),
+    Option(name="record", help="store every model call (agent and user) in this folder, keyed on the request and the item", type="path"),
+    Option(name="replay", help="answer every model call from a --record folder: zero network calls; a miss is an error", type="path"),
     Option(name="run-dir", help="where results.jsonl, summary.json and trajectories go (default .tau/runs/<time>)", type="path"),
 )
 
@@ -67,8 +71,8 @@ class Settings(BaseModel):
     model_provider: str | None = None
     user_model: str | None = None
     user_model_provider: str | None = None
-    agent_strategy: Literal["tool-calling", "oracle", "do-nothing"]
-    user_strategy: Literal["llm", "scripted"]
+    agent_strategy: AgentStrategy
+    user_strategy: UserStrategy
     trials: int = Field(1, ge=1, le=1000)
     task_ids: tuple[str, ...] = ()
     task_split: Literal["test", "train", "dev"] = "test"
@@ -80,6 +84,8 @@ class Settings(BaseModel):
     llm_timeout: float = Field(120.0, gt=0)
     llm_retries: int = Field(8, ge=0, le=100)
     llm_backoff: float = Field(1.0, ge=0)
+    record: Path | None = None
+    replay: Path | None = None
     run_dir: Path | None = None
 
     @classmethod
@@ -111,6 +117,10 @@ class Settings(BaseModel):
             problems.append(f"--agent-strategy {self.agent_strategy} needs --model (e.g. --model gpt-4o)")
         if self.user_uses_model and not self.user_model:
             problems.append(f"--user-strategy {self.user_strategy} needs --user-model or --model")
+        if self.record and self.replay:
+            problems.append("--record and --replay exclude each other")
+        if self.replay and not self.replay.is_dir():
+            problems.append(f"--replay {self.replay}: no such folder (make one with --record)")
         return problems
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ._conversation import STOP, Usage
@@ -10,7 +12,7 @@ from ._tasks import Task
 if TYPE_CHECKING:
     from ._llm import LLM
 
-__all__ = ["ScriptedUser", "LLMUser"]
+__all__ = ["ScriptedUser", "LLMUser", "ReactUser", "VerifyingUser", "HumanUser", "premature_stop", "split_react_reply"]
 
 
 class ScriptedUser:
@@ -69,3 +71,132 @@ class LLMUser:
 
     def respond(self, agent_message: str) -> str:
         return self._say(agent_message)
+
+
+REACT_USER_FORMAT = """
+Answer in exactly this format:
+Thought: <what you, the customer, think about the situation; the agent never sees this>
+User Response: <what you say to the agent>
+"""
+
+
+def split_react_reply(text: str) -> str:
+    """The part of a react user's answer that the agent sees (never the thought)."""
+    marker = text.rfind("User Response:")
+    if marker >= 0:
+        return text[marker + len("User Response:") :].strip()
+    kept = [line for line in text.splitlines() if not line.strip().lower().startswith("thought:")]
+    return "\n".join(kept).strip()
+
+
+class ReactUser(LLMUser):
+    """Thinks first, then replies; the thought stays in the user's own history."""
+
+    def __init__(self, llm: LLM, task: Task) -> None:
+        super().__init__(llm, task)
+        self.history[0]["content"] += REACT_USER_FORMAT
+
+    def _say(self, agent_message: str) -> str:
+        self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
+        raw = self.llm.complete(self.history).content.strip()
+        self.history.append({"role": "assistant", "content": raw})
+        return split_react_reply(raw) or STOP
+
+
+_PROMISE = re.compile(
+    r"\b(i will|i'll|let me|one moment|just a moment|please hold|please wait|i am going to|i'm going to|give me a (?:moment|second))\b",
+    re.IGNORECASE,
+)
+
+
+def premature_stop(agent_message: str, reply: str) -> bool:
+    """True when the user stops while the agent's last message promised to do something."""
+    return STOP in reply and _PROMISE.search(agent_message or "") is not None and not agent_message.rstrip().endswith("?")
+
+
+VERIFY_PROMPT = """You check a simulated customer's next message against their scenario.
+
+# Scenario
+{instructions}
+
+# Conversation so far (agent and customer)
+{transcript}
+
+# Candidate next message of the customer
+{reply}
+
+Is the candidate faithful to the scenario (no invented facts, no information the agent did not ask for,
+no goal the scenario does not give), in character, and - if it contains {stop} - is the conversation really
+over (the agent has done, or refused, everything the customer wanted; it is not in the middle of doing it)?
+Answer with exactly one line: "VERDICT: OK" or "VERDICT: BAD: <reason>".
+"""
+
+REFLECT_PROMPT = """The customer's candidate message was rejected: {reason}
+Reflect in two or three sentences on what went wrong and what the customer should say instead."""
+
+_VERIFY_ATTEMPTS = 3
+
+
+class VerifyingUser(LLMUser):
+    """`verify`: a second call checks each reply against the scenario and regenerates it,
+    up to a bound; `reflection` also reflects on a failed check before rewriting."""
+
+    def __init__(self, llm: LLM, task: Task, *, reflect: bool) -> None:
+        super().__init__(llm, task)
+        self.instructions = task.user.instructions
+        self.reflect = reflect
+        self.transcript: list[str] = []
+        self.rejected: list[dict[str, str]] = []
+
+    def _check(self, agent_message: str, reply: str) -> str | None:
+        """The reason a reply is bad, or None."""
+        if premature_stop(agent_message, reply):
+            return "the customer ends the conversation while the agent is still doing what it promised"
+        prompt = VERIFY_PROMPT.format(
+            instructions=self.instructions, transcript="\n".join(self.transcript) or "(none)", reply=reply, stop=STOP
+        )
+        verdict = self.llm.complete([{"role": "user", "content": prompt}]).content.strip()
+        if "VERDICT: BAD" in verdict.upper():
+            return verdict.split(":", 2)[-1].strip() or "rejected"
+        return None
+
+    def _say(self, agent_message: str) -> str:
+        self.transcript.append(f"agent: {agent_message}")
+        self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
+        reply = ""
+        for attempt in range(_VERIFY_ATTEMPTS):
+            reply = self.llm.complete(self.history).content.strip() or STOP
+            reason = self._check(agent_message, reply)
+            if reason is None:
+                break
+            self.rejected.append({"reply": reply, "reason": reason})
+            guidance = f"(Your previous draft was rejected: {reason}. Write the message again.)"
+            if self.reflect:
+                reflection = self.llm.complete(
+                    [*self.history, {"role": "assistant", "content": reply},
+                     {"role": "user", "content": REFLECT_PROMPT.format(reason=reason)}]
+                ).content.strip()
+                guidance = f"(Your previous draft was rejected: {reason}. Reflection: {reflection} Write the message again.)"
+            self.history.append({"role": "assistant", "content": reply})
+            self.history.append({"role": "user", "content": guidance})
+        self.history.append({"role": "assistant", "content": reply})
+        self.transcript.append(f"customer: {reply}")
+        return reply
+
+
+class HumanUser:
+    """A person types the customer's turns at the terminal (run with -s, without -n)."""
+
+    def __init__(self, task: Task, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
+        self.usage = Usage()
+        self.task = task
+        self.read = read
+        self.write = write
+
+    def start(self) -> str:
+        self.write(f"\n=== task {self.task.id} ===\n{self.task.user.instructions}\n(type {STOP} to end)")
+        return self.read("you> ").strip() or STOP
+
+    def respond(self, agent_message: str) -> str:
+        self.write(f"agent> {agent_message}")
+        return self.read("you> ").strip() or STOP

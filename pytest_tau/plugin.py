@@ -83,14 +83,27 @@ def pytest_configure(config: pytest.Config) -> None:
         run_dir = config.rootpath / run_dir
     config.stash[RUN_DIR_KEY] = run_dir
     if not (config.option.help or config.option.collectonly):
-        problems = settings.problems() or _model_problems(settings)
+        problems = settings.problems() or _strategy_problems(config, settings) or _model_problems(settings)
         if problems:
             raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
     config.pluginmanager.register(TauController(config, settings, run_dir), "tau-controller")
 
 
+def _strategy_problems(config: pytest.Config, settings: Settings) -> list[str]:
+    if settings.user_strategy != "human":
+        return []
+    problems = []
+    if config.getoption("capture", "fd") != "no":
+        problems.append("--user-strategy human needs -s (the terminal must reach the person typing)")
+    if (getattr(config.option, "numprocesses", None) or 0) not in (0, None):
+        problems.append("--user-strategy human cannot run under xdist; drop -n")
+    return problems
+
+
 def _model_problems(settings: Settings) -> list[str]:
     """Unknown models and missing keys fail once, at start (imports litellm only if needed)."""
+    if settings.replay:
+        return []  # a replay makes no model call: no key needed
     from ._llm import check_model
     from ._redact import redact
 
@@ -204,31 +217,48 @@ def tau_env(tau_case: Case) -> Environment:
     return Environment(tau_case.domain)
 
 
+def _llm(config: Any, settings: Settings, case: Case) -> Any:
+    from ._llm import LLM, Tape
+
+    tape = Tape(settings.record, "record") if settings.record else Tape(settings.replay, "replay") if settings.replay else None
+    return LLM(config, seed=case.seed, tape=tape, item=case.item_id)
+
+
 @pytest.fixture
 def tau_user(tau_case: Case, tau_settings: Settings) -> User:
     """The simulated user for this task (no model call happens here)."""
-    from ._users import LLMUser, ScriptedUser
+    from . import _users
 
-    if tau_settings.user_strategy == "scripted":
-        return ScriptedUser(tau_case.task)
-    from ._llm import LLM
-
-    return LLMUser(LLM(_user_model(tau_settings), seed=tau_case.seed), tau_case.task)
+    strategy, task = tau_settings.user_strategy, tau_case.task
+    if strategy == "scripted":
+        return _users.ScriptedUser(task)
+    if strategy == "human":
+        return _users.HumanUser(task)
+    llm = _llm(_user_model(tau_settings), tau_settings, tau_case)
+    if strategy == "react":
+        return _users.ReactUser(llm, task)
+    if strategy in ("verify", "reflection"):
+        return _users.VerifyingUser(llm, task, reflect=strategy == "reflection")
+    return _users.LLMUser(llm, task)
 
 
 @pytest.fixture
 def tau_agent(tau_case: Case, tau_settings: Settings) -> Agent:
     """The agent under test."""
-    from ._agents import DoNothingAgent, OracleAgent, ToolCallingAgent
+    from . import _agents
 
-    if tau_settings.agent_strategy == "oracle":
-        return OracleAgent(tau_case.task)
-    if tau_settings.agent_strategy == "do-nothing":
-        return DoNothingAgent()
-    from ._llm import LLM
-
-    domain = tau_case.domain
-    return ToolCallingAgent(LLM(_agent_model(tau_settings), seed=tau_case.seed), domain.policy, domain.tool_schemas())
+    strategy, domain = tau_settings.agent_strategy, tau_case.domain
+    if strategy == "oracle":
+        return _agents.OracleAgent(tau_case.task)
+    if strategy == "do-nothing":
+        return _agents.DoNothingAgent()
+    llm = _llm(_agent_model(tau_settings), tau_settings, tau_case)
+    if strategy in ("act", "react"):
+        return _agents.TextActionAgent(llm, domain.policy, domain.tool_schemas(), think=strategy == "react")
+    if strategy == "few-shot":
+        examples = _agents.few_shot_examples(domain, exclude=tau_case.task.id)
+        return _agents.FewShotAgent(llm, domain.policy, domain.tool_schemas(), examples)
+    return _agents.ToolCallingAgent(llm, domain.policy, domain.tool_schemas())
 
 
 @dataclass

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 
@@ -15,7 +17,7 @@ def test_unknown_user_strategy_in_ini(tau) -> None:
     (tau.path / "pytest.ini").write_text("[pytest]\ntestpaths = tests_domains\nuser_strategy = telepathy\n")
     result = tau.run()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*pytest-tau: --user-strategy: Input should be 'llm' or 'scripted'*telepathy*"])
+    result.stderr.fnmatch_lines(["*pytest-tau: --user-strategy: Input should be 'llm', 'react', 'verify', 'reflection', 'human' or 'scripted' (got 'telepathy')*"])
 
 
 def test_model_strategy_without_model(tau) -> None:
@@ -35,3 +37,79 @@ def test_do_nothing_agent_scores_zero(tau) -> None:
     result = tau.run("--agent-strategy", "do-nothing")
     result.assert_outcomes(failed=3)
     result.stdout.fnmatch_lines(["toy * 0.000"])
+
+
+@pytest.mark.parametrize("agent", ["tool-calling", "act", "react", "few-shot"])
+def test_model_agent_strategies_over_local_server(tau, toy_domain, agent) -> None:
+    from pytest_tau.testing import OpenAIServer, OracleModel
+
+    with OpenAIServer(OracleModel([toy_domain])) as server:
+        result = tau.run("--model", "openai/fake", "--api-base", server.url, "--agent-strategy", agent)
+    result.assert_outcomes(passed=3)
+    agent_requests = [r for r in server.requests if "# Policy" in r["messages"][0]["content"]]
+    assert all(bool(r.get("tools")) == (agent in ("tool-calling", "few-shot")) for r in agent_requests)
+
+
+@pytest.mark.parametrize("user", ["llm", "react", "verify", "reflection"])
+def test_model_user_strategies_over_local_server(tau, toy_domain, user) -> None:
+    from pytest_tau.testing import OpenAIServer, OracleModel
+
+    with OpenAIServer(OracleModel([toy_domain])) as server:
+        result = tau.run("--model", "openai/fake", "--api-base", server.url, "--user-strategy", user)
+    result.assert_outcomes(passed=3)
+    checks = [r for r in server.requests if r["messages"][0]["content"].startswith("You check a simulated customer")]
+    assert bool(checks) == (user in ("verify", "reflection"))
+
+
+def test_react_user_thoughts_never_reach_the_agent(tau, toy_domain) -> None:
+    from pytest_tau.testing import OpenAIServer, OracleModel
+
+    with OpenAIServer(OracleModel([toy_domain])) as server:
+        tau.run("--model", "openai/fake", "--api-base", server.url, "--user-strategy", "react").assert_outcomes(passed=3)
+    agent_requests = [r for r in server.requests if r.get("tools")]
+    assert agent_requests and all("Thought:" not in str(r["messages"]) for r in agent_requests)
+
+
+def test_act_format_errors_are_fed_back_not_sent_to_the_user(tau, toy_domain) -> None:
+    import json
+
+    from pytest_tau.testing import OpenAIServer, OracleModel, Reply
+
+    oracle = OracleModel([toy_domain])
+    garbled: set[str] = set()
+
+    def handler(request):
+        system = request["messages"][0]["content"]
+        if "# How to answer" in system:
+            key = request["messages"][1]["content"]
+            if key not in garbled:
+                garbled.add(key)
+                return Reply(content="Sure! I will look into it.")  # no Action: line
+        return oracle(request)
+
+    with OpenAIServer(handler) as server:
+        result = tau.run("--model", "openai/fake", "--api-base", server.url, "--agent-strategy", "act")
+    result.assert_outcomes(passed=3)
+    trajectory = json.loads((tau.run_dir / "trajectories" / "toy-loan_dune-t0.json").read_text())
+    first = next(m for m in trajectory["messages"] if m["role"] == "assistant")
+    assert first["format_errors"] == ['Format error: no "Action:" line. Answer again, in the required format.']
+    told_user = [m.get("content") or "" for m in trajectory["messages"] if m["role"] == "assistant"]
+    assert all("Sure! I will look into it." not in text for text in told_user)
+
+
+def test_human_user_types_at_the_terminal(tau) -> None:
+    if tau.xdist:
+        result = tau.run("--user-strategy", "human", "-s")
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        result.stderr.fnmatch_lines(["*--user-strategy human cannot run under xdist*"])
+        return
+    result = tau.run("--user-strategy", "human")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--user-strategy human needs -s*"])
+    lines = "\n".join(["I'd like to borrow B1.", "###STOP###"] * 3) + "\n"
+    result = tau.pytester.run(
+        sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--run-dir", str(tau.run_dir), "-s",
+        "--user-strategy", "human", stdin=lines.encode(),
+    )
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["*=== task fines_then_loan ===*", "*agent> Here is what I found: 4.50.*"])

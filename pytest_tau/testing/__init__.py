@@ -249,13 +249,15 @@ _USER_MARKER = "# Who you are and what you want\n"
 
 
 class OracleModel:
-    """Plays both parties of a run for the given domains' tasks, deterministically.
+    """Plays every party of a run for the given domains' tasks, deterministically.
 
-    As the user (a request without tools) it finds the task by the instructions in the
-    system prompt and says the task's script, then ###STOP###; the opening carries a
-    `[task <domain>/<id>]` tag. As the agent (a request with tools) it finds the task by
-    that tag and, on its first step, calls every gold action and tells the required
-    outputs; afterwards it asks whether there is anything else.
+    As the user it finds the task by the instructions in its system prompt and says the
+    task's script, then ###STOP### (the opening carries a `[task <domain>/<id>]` tag;
+    a react user gets a thought first; a verification request is answered OK). As the
+    agent it finds the task by that tag: with native tools it calls every gold action in
+    its first step and tells the required outputs; as a text (act/react) agent it takes
+    one gold action per step, then responds with the outputs. Then it asks whether
+    there is anything else.
     """
 
     def __init__(self, domains: Iterable[Any]) -> None:
@@ -268,27 +270,55 @@ class OracleModel:
 
     def __call__(self, request: dict[str, Any]) -> Reply:
         messages = request.get("messages", [])
+        system = messages[0]["content"] if messages and messages[0]["role"] == "system" else ""
+        if not system and messages and messages[0]["content"].startswith("You check a simulated customer"):
+            return Reply(content="VERDICT: OK")
+        if _USER_MARKER in system:
+            return self.user(messages)
         if request.get("tools"):
             return self.agent(messages)
-        return self.user(messages)
+        return self.text_agent(messages)
 
     def user(self, messages: list[dict[str, Any]]) -> Reply:
-        system = messages[0]["content"] if messages and messages[0]["role"] == "system" else ""
-        instructions = system.split(_USER_MARKER, 1)[-1].strip()
+        system = messages[0]["content"]
+        instructions = system.split(_USER_MARKER, 1)[-1].split("\nAnswer in exactly this format", 1)[0].strip()
         domain_name, task = self.by_instructions[instructions]
         said = sum(1 for m in messages if m["role"] == "assistant")
         lines = task.user.script
         if said == 0:
-            return Reply(content=f"{lines[0]} [task {domain_name}/{task.id}]")
-        return Reply(content=lines[said] if said < len(lines) else "###STOP###")
+            line = f"{lines[0]} [task {domain_name}/{task.id}]"
+        else:
+            line = lines[said] if said < len(lines) else "###STOP###"
+        if "User Response:" in system:
+            return Reply(content=f"Thought: I want to get this done.\nUser Response: {line}")
+        return Reply(content=line)
+
+    def _task(self, messages: list[dict[str, Any]]) -> Any:
+        opening = next(m["content"] for m in messages if m["role"] == "user")
+        return next(task for tag, task in self.by_tag.items() if tag in opening)
+
+    @staticmethod
+    def _told(task: Any) -> str:
+        outputs = "; ".join(task.required_outputs)
+        return f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
 
     def agent(self, messages: list[dict[str, Any]]) -> Reply:
-        opening = next(m["content"] for m in messages if m["role"] == "user")
-        task = next(task for tag, task in self.by_tag.items() if tag in opening)
+        task = self._task(messages)
         if any(m["role"] == "assistant" for m in messages):
             return Reply(content="Is there anything else I can help you with?")
-        outputs = "; ".join(task.required_outputs)
         return Reply(
-            content=f"Here is what I found: {outputs}." if outputs else "I have taken care of your request.",
+            content=self._told(task),
             tool_calls=[ToolCallReply(a.name, dict(a.arguments)) for a in task.gold_actions],
         )
+
+    def text_agent(self, messages: list[dict[str, Any]]) -> Reply:
+        task = self._task(messages[1:])
+        done = sum(1 for m in messages if m["role"] == "assistant")
+        actions = task.gold_actions
+        if done < len(actions):
+            action = {"name": actions[done].name, "arguments": dict(actions[done].arguments)}
+        elif done == len(actions):
+            action = {"name": "respond", "arguments": {"content": self._told(task)}}
+        else:
+            action = {"name": "respond", "arguments": {"content": "Is there anything else I can help you with?"}}
+        return Reply(content=f"Thought: next step.\nAction: {json.dumps(action)}")
