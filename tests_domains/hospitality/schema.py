@@ -1,0 +1,212 @@
+"""Alder & Vane Hotels reservations desk: the DB schema and the pricing rules shared by
+the tools and the generator."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Literal
+
+from pydantic import BaseModel
+
+# The desk's fixed "now" (Eastern time), as stated in the policy.
+TODAY = date(2026, 5, 15)
+NOW_HOUR = 14  # 14:00
+ARRIVAL_HOUR = 15  # check-in time used to count hours before arrival
+WINDOW_START = date(2026, 5, 15)
+WINDOW_DAYS = 60
+WINDOW_END = WINDOW_START + timedelta(days=WINDOW_DAYS - 1)  # last bookable night
+
+Tier = Literal["member", "silver", "gold", "platinum"]
+RatePlan = Literal["flexible", "semi_flex", "non_refundable"]
+PLAN_FACTOR: dict[str, float] = {"flexible": 1.0, "semi_flex": 0.9, "non_refundable": 0.8}
+# Complimentary upgrade: how many categories up a tier may go.
+UPGRADE_CATEGORIES: dict[str, int] = {"member": 0, "silver": 0, "gold": 1, "platinum": 2}
+# Latest complimentary late checkout per tier (standard checkout is 11:00).
+LATE_CHECKOUT_LIMIT: dict[str, str] = {"member": "11:00", "silver": "12:00", "gold": "14:00", "platinum": "16:00"}
+# Compensation caps per tier: statement credit in dollars, or points (100 points = $1).
+CREDIT_CAP: dict[str, float] = {"member": 40.0, "silver": 60.0, "gold": 100.0, "platinum": 150.0}
+STAY_SHARE_CAP = 0.20  # compensation never exceeds 20% of the stay total
+
+
+class RoomType(BaseModel):
+    code: str
+    name: str
+    category: int  # 1 (standard) .. 5 (executive suite)
+    bed: str
+    max_occupancy: int
+    crib_allowed: bool
+    accessible: bool
+
+
+class Hotel(BaseModel):
+    hotel_id: str
+    name: str
+    city: str
+    state: str
+    address: str
+    zip: str
+    phone: str
+    tax_rate: float
+    check_in_time: str
+    check_out_time: str
+    amenities: list[str]
+    room_types: list[RoomType]
+
+
+class InventoryDay(BaseModel):
+    inventory_id: str  # "<hotel_id>:<room type>:<date>"
+    hotel_id: str
+    room_type_code: str
+    date: str
+    total_rooms: int
+    rooms_sold: int
+    rate: float  # flexible nightly rate; semi_flex and non_refundable are derived
+
+
+class PaymentCard(BaseModel):
+    card_id: str
+    brand: Literal["visa", "mastercard", "amex", "discover"]
+    last4: str
+    expires: str
+
+
+class Guest(BaseModel):
+    guest_id: str
+    first_name: str
+    last_name: str
+    email: str
+    phone: str
+    zip: str
+    loyalty_number: str
+    tier: Tier
+    points_balance: int
+    member_since: str
+    cards: list[PaymentCard]
+
+
+class Night(BaseModel):
+    date: str
+    rate: float
+
+
+class SpecialRequest(BaseModel):
+    request_type: str
+    requested_at: str
+
+
+class Upgrade(BaseModel):
+    from_room_type: str
+    to_room_type: str
+    categories: int
+    granted_at: str
+
+
+class Cancellation(BaseModel):
+    cancelled_at: str
+    reason: str
+    penalty: float
+    refund: float
+
+
+class Reservation(BaseModel):
+    confirmation_number: str
+    guest_id: str
+    hotel_id: str
+    room_type_code: str  # the room the guest will get (after any upgrade)
+    booked_room_type_code: str  # the room the rate is for
+    rate_plan: RatePlan
+    check_in: str
+    check_out: str
+    adults: int
+    children: int
+    nights: list[Night]
+    room_subtotal: float
+    tax: float
+    total: float
+    prepaid_amount: float
+    payment_card_id: str
+    status: Literal["confirmed", "checked_in", "completed", "cancelled", "no_show"]
+    late_checkout: str | None = None
+    special_requests: list[SpecialRequest] = []
+    upgrade: Upgrade | None = None
+    cancellation: Cancellation | None = None
+    booked_at: str
+    channel: Literal["website", "app", "phone", "travel_agent"]
+
+
+class Transaction(BaseModel):
+    transaction_id: str
+    confirmation_number: str
+    guest_id: str
+    kind: Literal["prepayment", "room_charge", "cancellation_fee", "compensation_credit", "refund"]
+    amount: float
+    card_id: str
+    created_at: str
+
+
+class Feedback(BaseModel):
+    feedback_id: str
+    confirmation_number: str
+    guest_id: str
+    category: Literal["cleanliness", "noise", "maintenance", "service", "billing", "amenities"]
+    status: Literal["open", "resolved"]
+    created_at: str
+
+
+class Compensation(BaseModel):
+    compensation_id: str
+    confirmation_number: str
+    guest_id: str
+    feedback_id: str
+    kind: Literal["points", "credit"]
+    amount: float  # dollars for credit, points for points
+    created_at: str
+
+
+class HospitalityDB(BaseModel):
+    hotels: dict[str, Hotel]
+    inventory: dict[str, InventoryDay]
+    guests: dict[str, Guest]
+    reservations: dict[str, Reservation]
+    transactions: dict[str, Transaction]
+    feedback: dict[str, Feedback]
+    compensations: dict[str, Compensation]
+
+
+# -- shared pricing helpers ---------------------------------------------------------
+def inventory_id(hotel_id: str, code: str, day: str) -> str:
+    return f"{hotel_id}:{code}:{day}"
+
+
+def nights_between(check_in: date, check_out: date) -> list[date]:
+    return [check_in + timedelta(days=i) for i in range((check_out - check_in).days)]
+
+
+def plan_rate(flexible_rate: float, plan: str) -> float:
+    return round(flexible_rate * PLAN_FACTOR[plan], 2)
+
+
+def price(nights: list[Night], tax_rate: float) -> tuple[float, float, float]:
+    subtotal = round(sum(n.rate for n in nights), 2)
+    tax = round(subtotal * tax_rate, 2)
+    return subtotal, tax, round(subtotal + tax, 2)
+
+
+def hours_before_arrival(check_in: date) -> int:
+    return (check_in - TODAY).days * 24 + (ARRIVAL_HOUR - NOW_HOUR)
+
+
+def cancellation_penalty(res: Reservation) -> float:
+    """The penalty for cancelling now, by rate plan (see policy section 6)."""
+    hours = hours_before_arrival(date.fromisoformat(res.check_in))
+    if res.rate_plan == "non_refundable":
+        return res.total
+    if res.rate_plan == "flexible":
+        return 0.0 if hours >= 48 else res.nights[0].rate
+    return 0.0 if hours >= 168 else round(res.room_subtotal * 0.5, 2)
+
+
+def compensation_caps(tier: str, stay_total: float) -> tuple[float, int]:
+    """(credit cap in dollars, points cap) for one stay."""
+    credit = round(min(CREDIT_CAP[tier], STAY_SHARE_CAP * stay_total), 2)
+    return credit, int(round(credit * 100))
