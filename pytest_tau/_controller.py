@@ -13,12 +13,16 @@ import orjson
 import pytest
 
 from ._redact import redact, redact_json
-from ._results import ItemResult, RunSummary, summarize
+from ._results import ItemResult, RunSummary, read_results, summarize
 
 if TYPE_CHECKING:
     from ._settings import Settings
 
-__all__ = ["TauController"]
+__all__ = ["TauController", "TauExitStatus", "EXIT_INCOMPLETE"]
+
+# The exit code of a run with items that ended in infrastructure errors: its scores are
+# incomplete, which a CI job must tell apart from a model that failed tasks (exit 1).
+EXIT_INCOMPLETE = 6
 
 
 def _format_k(value: float | None) -> str:
@@ -30,7 +34,8 @@ class TauController:
         self.config = config
         self.settings = settings
         self.run_dir = run_dir
-        self.results: list[ItemResult] = []
+        # --resume: the earlier results count in this run's summary (the last per item wins).
+        self.results: list[ItemResult] = read_results(run_dir / "results.jsonl") if settings.resume else []
         self.summary: RunSummary | None = None
         self._results_file: Any = None
 
@@ -60,7 +65,10 @@ class TauController:
         self.results.append(result)
         if self._results_file is None:
             self.run_dir.mkdir(parents=True, exist_ok=True)
-            self._results_file = open(self.run_dir / "results.jsonl", "ab")  # noqa: SIM115 - open for the run
+            path = self.run_dir / "results.jsonl"
+            self._results_file = open(path, "ab")  # noqa: SIM115 - open for the run
+            if path.stat().st_size and not path.read_bytes().endswith(b"\n"):
+                self._results_file.write(b"\n")  # a killed run may have left half a line
         # Appended and flushed per item: a crash loses nothing already finished.
         self._results_file.write(orjson.dumps(redact_json(result.model_dump(mode="json"))) + b"\n")
         self._results_file.flush()
@@ -80,6 +88,17 @@ class TauController:
         )
         self._junit(self.summary)
         self.config.hook.pytest_tau_run_summary(config=self.config, summary=self.summary)
+
+    def exit_status(self, exitstatus: int) -> int:
+        """The run's exit code once its summary is known."""
+        if self.summary is None:
+            return exitstatus
+        if self.summary.errors:
+            return EXIT_INCOMPLETE
+        if self.settings.resume and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
+            return pytest.ExitCode.OK  # resuming a finished run: nothing left to do
+        return exitstatus
+
 
     def _junit(self, summary: RunSummary) -> None:
         from _pytest.junitxml import xml_key
@@ -128,7 +147,8 @@ class TauController:
             )
         if summary.errors:
             write(
-                f"INCOMPLETE: {summary.errors} item(s) ended in infrastructure errors and are left out of pass^k",
+                f"INCOMPLETE: {summary.errors} item(s) ended in infrastructure errors and are left out of pass^k "
+                f"(exit code {EXIT_INCOMPLETE}; rerun them with --resume {self.run_dir})",
                 red=True,
                 bold=True,
             )
@@ -150,3 +170,16 @@ def _suite_properties(summary: RunSummary) -> list[tuple[str, str]]:
         for k, value in domain.pass_hat_k.items():
             props.append((f"tau.{name}.pass^{k}", _format_k(value).strip()))
     return props
+
+
+class TauExitStatus:
+    """Sets the exit code after every other sessionfinish (syrupy, for one, ORs its own in)."""
+
+    def __init__(self, controller: TauController) -> None:
+        self.controller = controller
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> Any:
+        result = yield
+        session.exitstatus = self.controller.exit_status(session.exitstatus)
+        return result

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from ._metrics import pass_hat_k, tally
 
-__all__ = ["ItemResult", "DomainSummary", "RunSummary", "summarize", "junit_properties"]
+__all__ = ["ItemResult", "DomainSummary", "RunSummary", "summarize", "junit_properties", "read_results"]
 
 Status = Literal["passed", "failed", "error"]
 
@@ -47,6 +48,19 @@ class ItemResult(BaseModel):
     @property
     def cost(self) -> float:
         return self.agent_usage.cost + self.user_usage.cost
+
+
+def read_results(path: Path) -> list[ItemResult]:
+    """The results of a run directory; a line cut short by a crash is skipped."""
+    if not path.is_file():
+        return []
+    results = []
+    for line in path.read_bytes().splitlines():
+        try:
+            results.append(ItemResult.model_validate_json(line))
+        except ValueError:  # the last line of a killed run may be partial
+            continue
+    return results
 
 
 def junit_properties(result: ItemResult) -> list[tuple[str, object]]:

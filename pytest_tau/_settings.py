@@ -58,6 +58,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="llm-backoff", help="first retry delay in seconds, doubled each retry, capped at 60 (default 1.0)", type="float"),
     Option(name="record", help="store every model call (agent and user) in this folder, keyed on the request and the item", type="path"),
     Option(name="replay", help="answer every model call from a --record folder: zero network calls; a miss is an error", type="path"),
+    Option(name="resume", help="continue the run in this run directory: rerun only its items without a result (missing or error)", type="path"),
     Option(name="run-dir", help="where results.jsonl, summary.json and trajectories go (default .tau/runs/<time>)", type="path"),
 )
 
@@ -86,6 +87,7 @@ class Settings(BaseModel):
     llm_backoff: float = Field(1.0, ge=0)
     record: Path | None = None
     replay: Path | None = None
+    resume: Path | None = None
     run_dir: Path | None = None
 
     @classmethod
@@ -119,6 +121,10 @@ class Settings(BaseModel):
             problems.append(f"--user-strategy {self.user_strategy} needs --user-model or --model")
         if self.record and self.replay:
             problems.append("--record and --replay exclude each other")
+        if self.resume and self.run_dir and self.resume.resolve() != self.run_dir.resolve():
+            problems.append("--resume DIR is the run directory; do not also pass another --run-dir")
+        if self.resume and not (self.resume / "results.jsonl").is_file():
+            problems.append(f"--resume {self.resume}: no results.jsonl there (is it a pytest-tau run directory?)")
         if self.replay and not self.replay.is_dir():
             problems.append(f"--replay {self.replay}: no such folder (make one with --record)")
         return problems

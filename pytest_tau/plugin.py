@@ -19,7 +19,7 @@ import pytest
 
 from . import _hookspecs
 from ._binding import DOMAIN_ATTRIBUTE
-from ._controller import TauController
+from ._controller import TauController, TauExitStatus
 from ._settings import OPTIONS, Settings, item_seed, settings_error
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if workerinput is not None:
         config.stash[RUN_DIR_KEY] = Path(workerinput[WORKER_RUN_DIR])
         return
-    run_dir = settings.run_dir or Path(".tau", "runs", _dt.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}")
+    run_dir = settings.resume or settings.run_dir or Path(".tau", "runs", _dt.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}")
     if not run_dir.is_absolute():
         run_dir = config.rootpath / run_dir
     config.stash[RUN_DIR_KEY] = run_dir
@@ -86,7 +86,9 @@ def pytest_configure(config: pytest.Config) -> None:
         problems = settings.problems() or _strategy_problems(config, settings) or _model_problems(settings)
         if problems:
             raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
-    config.pluginmanager.register(TauController(config, settings, run_dir), "tau-controller")
+    controller = TauController(config, settings, run_dir)
+    config.pluginmanager.register(controller, "tau-controller")
+    config.pluginmanager.register(TauExitStatus(controller), "tau-exit-status")
 
 
 def _strategy_problems(config: pytest.Config, settings: Settings) -> list[str]:
@@ -118,6 +120,24 @@ def _model_problems(settings: Settings) -> list[str]:
             checks[0] = (checks[0][0], "agent and user")
     problems = [check_model(config, role) for config, role in checks]
     return [redact(p) for p in problems if p]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """--resume: deselect the items that already have a result in the run directory."""
+    settings = config.stash[SETTINGS_KEY]
+    if settings.resume is None:
+        return
+    from ._results import read_results
+
+    done = {r.item for r in read_results(config.stash[RUN_DIR_KEY] / "results.jsonl") if r.status != "error"}
+    keep, drop = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        case = callspec.params.get("tau_case") if callspec is not None else None
+        (drop if isinstance(case, Case) and case.item_id in done else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 @pytest.hookimpl(optionalhook=True)

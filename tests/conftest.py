@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
+from typing import Any
 import shutil
 from pathlib import Path
 
 import pytest
 
 from pytest_tau import Domain
+from pytest_tau.testing import OracleModel, Reply
 
 pytest_plugins = ["pytester"]
 
@@ -52,3 +55,16 @@ def toy_domain() -> Domain:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.DOMAIN
+
+
+def flaky_oracle(domain: Domain) -> Callable[[dict[str, Any]], Reply]:
+    """The oracle model, except that the agent gives up on items whose seed is divisible by 3:
+    deterministic per item, so runs in any order (xdist, resumed) score the same."""
+    oracle = OracleModel([domain])
+
+    def handler(request: dict[str, Any]) -> Reply:
+        if request.get("tools") and request.get("seed", 0) % 3 == 0:
+            return Reply(content="Sorry, I cannot do that.")
+        return oracle(request)
+
+    return handler

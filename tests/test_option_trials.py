@@ -5,19 +5,9 @@ from __future__ import annotations
 import json
 from math import comb
 
-from pytest_tau.testing import OpenAIServer, OracleModel, Reply
+from conftest import TauRunner, flaky_oracle
 
-
-def flaky_oracle(toy_domain):
-    """The oracle model, except that the agent gives up on items whose seed is divisible by 3."""
-    oracle = OracleModel([toy_domain])
-
-    def handler(request):
-        if request.get("tools") and request.get("seed", 0) % 3 == 0:
-            return Reply(content="Sorry, I cannot do that.")
-        return oracle(request)
-
-    return handler
+from pytest_tau.testing import OpenAIServer
 
 
 def expected_pass_hat_k(results: list[dict], trials: int) -> dict[str, float]:
@@ -31,8 +21,6 @@ def expected_pass_hat_k(results: list[dict], trials: int) -> dict[str, float]:
 
 
 def test_pass_hat_k_is_exact_and_equal_with_and_without_xdist(pytester, toy_domain) -> None:
-    from conftest import TauRunner
-
     summaries = []
     with OpenAIServer(flaky_oracle(toy_domain)) as server:
         for xdist in ([], ["-n", "2"]):
