@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._conversation import AgentStep, RequestedCall, Usage
 from ._tasks import Action, Task
+from ._textcalls import parse_text_tool_calls
 
 if TYPE_CHECKING:
     from ._domain import Domain
@@ -67,9 +68,18 @@ class ToolCallingAgent:
         self.usage = llm.usage
         self.system = {"role": "system", "content": AGENT_INSTRUCTIONS.format(policy=policy)}
         self.tools = tools
+        self.tool_names = frozenset(tool["function"]["name"] for tool in tools)
 
     def step(self, messages: list[dict[str, Any]]) -> AgentStep:
         completion = self.llm.complete([self.system, *messages], tools=self.tools)
+        if not completion.tool_calls and completion.content:
+            # Open models served without a tool parser write their calls as text.
+            parsed = parse_text_tool_calls(completion.content, self.tool_names)
+            if parsed is not None:
+                content, calls = parsed
+                step = AgentStep(content=content, tool_calls=calls)
+                message = {**completion.message, **step.as_message(), "raw": completion.content}
+                return AgentStep(content=content, tool_calls=calls, message=message)
         return AgentStep(content=completion.content, tool_calls=completion.tool_calls, message=completion.message)
 
 
