@@ -23,29 +23,45 @@ _PATTERNS = (
 )
 
 
-def _env_secrets() -> list[str]:
+def _env_secrets() -> re.Pattern[str] | None:
+    """One pattern matching every secret-looking environment value, read now."""
     values = {value for name, value in os.environ.items() if _SECRET_NAME.search(name) and len(value) >= 8}
-    return sorted(values, key=len, reverse=True)
+    if not values:
+        return None
+    return re.compile("|".join(re.escape(v) for v in sorted(values, key=len, reverse=True)))
+
+
+def _mask(match: re.Match[str]) -> str:
+    text = match.group(0)
+    return text.split("=", 1)[0] + "=" + MASK if "=" in text else MASK
+
+
+def _redact(text: str, secrets: re.Pattern[str] | None) -> str:
+    if not text:
+        return text
+    if secrets is not None:
+        text = secrets.sub(MASK, text)
+    for pattern in _PATTERNS:
+        text = pattern.sub(_mask, text)
+    return text
 
 
 def redact(text: str) -> str:
     """The text with every known secret replaced by ***."""
-    if not text:
-        return text
-    for secret in _env_secrets():
-        if secret in text:
-            text = text.replace(secret, MASK)
-    for pattern in _PATTERNS:
-        text = pattern.sub(lambda m: (m.group(0).split("=", 1)[0] + "=" + MASK) if "=" in m.group(0) else MASK, text)
-    return text
+    return _redact(text, _env_secrets())
 
 
 def redact_json(value: Any) -> Any:
-    """Redact every string inside a JSON-able value."""
-    if isinstance(value, str):
-        return redact(value)
-    if isinstance(value, dict):
-        return {key: redact_json(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [redact_json(item) for item in value]
-    return value
+    """Redact every string inside a JSON-able value (the environment is read once)."""
+    secrets = _env_secrets()
+
+    def walk(item: Any) -> Any:
+        if isinstance(item, str):
+            return _redact(item, secrets)
+        if isinstance(item, dict):
+            return {key: walk(inner) for key, inner in item.items()}
+        if isinstance(item, (list, tuple)):
+            return [walk(inner) for inner in item]
+        return item
+
+    return walk(value)

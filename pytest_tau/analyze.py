@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import orjson
 import pydantic
@@ -38,6 +38,9 @@ from ._redact import redact, redact_json
 from ._results import ItemResult, read_results
 from ._tasks import Action, Task
 
+if TYPE_CHECKING:
+    from ._llm import ModelConfig
+
 __all__ = [
     "Fault",
     "FaultType",
@@ -49,6 +52,8 @@ __all__ = [
     "parse_verdict",
     "build_messages",
     "analyze_run",
+    "analyze_items",
+    "select_items",
     "main",
 ]
 
@@ -409,9 +414,18 @@ def analyze_run(
     run_dir: Path, model: str, complete: Complete, root: Path, max_items: int | None = None
 ) -> Analysis:
     """The analysis of every failed item of a run directory (at most `max_items`)."""
+    return analyze_items(run_dir, select_items(run_dir, max_items), model, complete, root)
+
+
+def select_items(run_dir: Path, max_items: int | None = None) -> list[ItemResult]:
+    """The failed items of a run directory to analyse, at most `max_items`."""
     failed = failed_items(read_results(run_dir / "results.jsonl"))
-    if max_items is not None:
-        failed = failed[:max_items]
+    return failed if max_items is None else failed[:max_items]
+
+
+def analyze_items(
+    run_dir: Path, failed: Sequence[ItemResult], model: str, complete: Complete, root: Path
+) -> Analysis:
     domains = DomainCache(root)
     items = [analyze_item(result, run_dir, domains, complete) for result in failed]
     return Analysis(model=redact(model), items=items, summary=summarize(items))
@@ -470,11 +484,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def model_caller(args: argparse.Namespace) -> Complete:
-    """A `Complete` over the harness's LLM layer (litellm imported at the first call)."""
-    from ._llm import LLM, ModelConfig
+def model_config(args: argparse.Namespace) -> ModelConfig:
+    from ._llm import ModelConfig
 
-    config = ModelConfig(
+    return ModelConfig(
         model=args.model,
         provider=args.model_provider,
         api_base=args.api_base,
@@ -482,6 +495,18 @@ def model_caller(args: argparse.Namespace) -> Complete:
         retries=args.llm_retries,
         backoff=args.llm_backoff,
     )
+
+
+def model_problem(config: ModelConfig) -> str | None:
+    """Why the model cannot be used (unknown provider, missing key), or None; imports litellm."""
+    from ._llm import check_model
+
+    return check_model(config, "analysis")
+
+
+def model_caller(config: ModelConfig) -> Complete:
+    """A `Complete` over the harness's LLM layer (litellm imported at the first call)."""
+    from ._llm import LLM
 
     def complete(messages: list[dict[str, Any]], seed: int) -> str:
         return LLM(config, seed=seed).complete(messages).content
@@ -498,16 +523,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (run_dir / "results.jsonl").is_file():
         print(redact(f"error: {run_dir} has no results.jsonl: not a run directory, or the run recorded nothing"), file=sys.stderr)
         return EXIT_NO_RESULTS
+    failed = select_items(run_dir, args.max_items)
+    config = model_config(args)
+    problem = model_problem(config) if failed else None
+    if problem:
+        print(redact(f"error: {problem}"), file=sys.stderr)
+        return EXIT_INCOMPLETE
     root = (args.domains_root or Path.cwd()).resolve()
-    analysis = analyze_run(run_dir, args.model, model_caller(args), root, args.max_items)
+    analysis = analyze_items(run_dir, failed, args.model, model_caller(config), root)
     path = write_analysis(run_dir, analysis)
     print(render_table(analysis, run_dir))
     print(redact(f"analysis: {path}"))
-    failed = [item for item in analysis.items if item.error]
-    for item in failed:
+    return _report_unanalysed(analysis)
+
+
+def _report_unanalysed(analysis: Analysis) -> int:
+    unanalysed = [item for item in analysis.items if item.error]
+    for item in unanalysed:
         print(redact(f"not analysed: {item.item}: {item.error}"), file=sys.stderr)
-    if failed:
-        print(f"INCOMPLETE: {len(failed)} item(s) could not be analysed", file=sys.stderr)
+    if unanalysed:
+        print(f"INCOMPLETE: {len(unanalysed)} item(s) could not be analysed", file=sys.stderr)
         return EXIT_INCOMPLETE
     return EXIT_OK
 

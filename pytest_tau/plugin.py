@@ -10,6 +10,7 @@ Nothing heavy is imported here: litellm only loads when a model is used.
 from __future__ import annotations
 
 import datetime as _dt
+import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,22 +123,53 @@ def _model_problems(settings: Settings) -> list[str]:
     return [redact(p) for p in problems if p]
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """--resume: deselect the items that already have a result in the run directory."""
-    settings = config.stash[SETTINGS_KEY]
-    if settings.resume is None:
-        return
-    from ._results import read_results
+def _case(item: pytest.Item) -> Case | None:
+    callspec = getattr(item, "callspec", None)
+    case = callspec.params.get("tau_case") if callspec is not None else None
+    return case if isinstance(case, Case) else None
 
-    done = {r.item for r in read_results(config.stash[RUN_DIR_KEY] / "results.jsonl") if r.status != "error"}
-    keep, drop = [], []
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """After -k/-m: drop what --resume finished, then load the DBs of the domains left.
+
+    A DB is loaded only where its items run (a selection of one domain pays for one),
+    once per process, and a broken DB file is a collection error naming the file, the
+    record and the field.
+    """
+    settings = config.stash[SETTINGS_KEY]
+    if settings.resume is not None:
+        from ._results import read_results
+
+        done = {r.item for r in read_results(config.stash[RUN_DIR_KEY] / "results.jsonl") if r.status != "error"}
+        finished = [item for item in items if (case := _case(item)) is not None and case.item_id in done]
+        if finished:
+            config.hook.pytest_deselected(items=finished)
+            items[:] = [item for item in items if item not in set(finished)]
+    broken: dict[str, tuple[pytest.Item, str]] = {}
+    loaded = False
     for item in items:
-        callspec = getattr(item, "callspec", None)
-        case = callspec.params.get("tau_case") if callspec is not None else None
-        (drop if isinstance(case, Case) and case.item_id in done else keep).append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
-        items[:] = keep
+        case = _case(item)
+        if case is None or case.domain.name in broken or "initial_db" in case.domain.__dict__:
+            continue
+        from ._domain import DomainError
+
+        try:
+            case.domain.initial_db  # noqa: B018 - load and validate once per process
+            loaded = True
+        except DomainError as exc:
+            broken[case.domain.name] = (item, str(exc))
+    if loaded:
+        # The DBs live as long as the process: keep them out of every later GC pass.
+        gc.freeze()
+    if broken:
+        from _pytest.reports import CollectReport
+
+        for item, message in broken.values():
+            module = item.getparent(pytest.Module)
+            nodeid = module.nodeid if module is not None else item.nodeid
+            config.hook.pytest_collectreport(report=CollectReport(nodeid, "failed", message, []))
+        items[:] = [item for item in items if (case := _case(item)) is None or case.domain.name not in broken]
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -173,7 +205,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     settings = metafunc.config.stash[SETTINGS_KEY]
     try:
         tasks = domain.tasks
-        domain.initial_db  # a broken DB fails collection too, not every item
     except (TaskFileError, DomainError) as exc:
         raise pytest.Collector.CollectError(str(exc)) from None
     tasks = [t for t in tasks if t.split == settings.task_split]
@@ -325,9 +356,8 @@ def tau_run(
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
     """Put the item's result on its report, so it crosses xdist to the controller."""
     report = yield
-    callspec = getattr(item, "callspec", None)
-    case = callspec.params.get("tau_case") if callspec is not None else None
-    if not isinstance(case, Case):
+    case = _case(item)
+    if case is None:
         return report
     if call.when == "call" or (call.when == "setup" and not report.passed):
         from ._reports import error_result
