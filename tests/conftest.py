@@ -15,6 +15,9 @@ from pytest_tau.testing import OracleModel, Reply
 
 pytest_plugins = ["pytester"]
 
+# The toy project is copied into temporary folders and run there, never collected here.
+collect_ignore = ["toy_project"]
+
 TOY_PROJECT = Path(__file__).parent / "toy_project"
 
 
