@@ -93,7 +93,7 @@ class Environment:
             value = tool.function(self.state.db, **{k: getattr(parsed, k) for k in type(parsed).model_fields})
             return ToolCall(name, arguments, _render(value), False, tool.write)
         except ToolError as exc:
-            message = f"Error: {exc}"
+            message = f"Error: {exc}"[:_MAX_ERROR]  # tools echo arguments, which may be huge
         except Exception as exc:  # a bug in a tool must not end the run; scoring will show it
             message = f"Error: {name} failed: {type(exc).__name__}: {exc}"[:_MAX_ERROR]
         if savepoint is not None:

@@ -319,6 +319,8 @@ def add_driver(
     age = R.age_on(dob)
     if age < R.MIN_DRIVER_AGE:
         raise ToolError(f"drivers must be at least {R.MIN_DRIVER_AGE}; this driver is {age}")
+    if age > 110:
+        raise ToolError(f"date of birth {date_of_birth} gives an age of {age}; check the date")
     active = _active_drivers(db, policy)
     if len(active) >= R.MAX_DRIVERS:
         raise ToolError(f"an auto policy can list at most {R.MAX_DRIVERS} active drivers")
