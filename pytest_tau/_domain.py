@@ -68,6 +68,7 @@ class Domain:
         self.tools: dict[str, Tool] = {}
         self._db_path: Path | None = None
         self._schemas: tuple[tuple[str, ...], list[dict[str, Any]]] | None = None
+        self._indexes: dict[str, dict[str, Any]] = {}  # per table, per field, over initial_db
 
     def __repr__(self) -> str:
         return f"Domain({self.name!r}, tools={len(self.tools)})"
@@ -107,6 +108,7 @@ class Domain:
         """Point the domain at another DB file (benchmarks use a larger one)."""
         self._db_path = Path(path)
         self.__dict__.pop("initial_db", None)
+        self._indexes = {}
         self.gold.cache_clear()
 
     @functools.cached_property
@@ -169,7 +171,7 @@ class Domain:
 
     def new_state(self) -> State:
         """A fresh copy-on-write state over the initial DB."""
-        return State(self.db_model, self.initial_db)
+        return State(self.db_model, self.initial_db, self._indexes)
 
     @functools.lru_cache(maxsize=None)  # noqa: B019 - a Domain lives as long as the process
     def gold(self, task_id: str) -> Gold:

@@ -36,12 +36,14 @@ class Table(MutableMapping[str, R]):
     record by key before changing it (iteration does not copy, so scans stay cheap).
     """
 
-    __slots__ = ("name", "_base", "_overlay")
+    __slots__ = ("name", "_base", "_overlay", "_indexes")
 
-    def __init__(self, name: str, base: Mapping[str, R]) -> None:
+    def __init__(self, name: str, base: Mapping[str, R], indexes: dict[str, dict[Any, list[str]]] | None = None) -> None:
         self.name = name
         self._base = base
         self._overlay: dict[str, Any] = {}
+        # field -> {value: keys} over the initial DB; shared by every environment of a process.
+        self._indexes = {} if indexes is None else indexes
 
     def __getitem__(self, key: str) -> R:
         record = self._overlay.get(key)
@@ -98,6 +100,36 @@ class Table(MutableMapping[str, R]):
             if key not in self._base and mine is not _DELETED:
                 yield key, mine
 
+    def where(self, **criteria: Any) -> Iterator[R]:
+        """Records whose fields equal the given values, read-only (fetch by key to change one).
+
+        `db.transactions.where(account_id="A1")` costs what it finds, not the table's size:
+        the first criterion is looked up in an index over the initial DB, built once per
+        process, and the environment's own changes are checked on top.
+        """
+        if not criteria:
+            yield from self.values()
+            return
+        field = next(iter(criteria))
+        index = self._indexes.get(field)
+        if index is None:
+            index = {}
+            for key, record in self._base.items():
+                index.setdefault(getattr(record, field), []).append(key)
+            self._indexes[field] = index
+
+        def matches(record: Any) -> bool:
+            return all(getattr(record, name) == value for name, value in criteria.items())
+
+        overlay = self._overlay
+        for key in index.get(criteria[field], ()):
+            mine = overlay.get(key)
+            if mine is None and matches(self._base[key]):
+                yield self._base[key]
+        for key, mine in overlay.items():  # changed, inserted records (deleted ones are skipped)
+            if mine is not _DELETED and matches(mine):
+                yield mine
+
     # -- for the engine ------------------------------------------------------------
     def diff(self) -> dict[str, Any]:
         """The records that differ from the initial DB, dumped to JSON-able dicts."""
@@ -123,8 +155,13 @@ class State:
 
     __slots__ = ("db", "tables")
 
-    def __init__(self, db_model: type[BaseModel], initial: BaseModel) -> None:
-        self.tables = {name: Table(name, getattr(initial, name)) for name in db_model.model_fields}
+    def __init__(
+        self, db_model: type[BaseModel], initial: BaseModel, indexes: dict[str, dict[str, Any]] | None = None
+    ) -> None:
+        indexes = {} if indexes is None else indexes
+        self.tables = {
+            name: Table(name, getattr(initial, name), indexes.setdefault(name, {})) for name in db_model.model_fields
+        }
         # model_construct skips validation: the tables are views over validated data.
         self.db = db_model.model_construct(**self.tables)
 

@@ -142,3 +142,16 @@ def test_calculate(expression, value) -> None:
 def test_calculate_rejects(expression) -> None:
     with pytest.raises(ToolError):
         calculate(expression)
+
+
+def test_where_sees_the_environments_own_changes(toy_domain) -> None:
+    env = Environment(toy_domain)
+    books = env.state.db.books
+    assert sorted(b.book_id for b in books.where(status="available")) == ["B1", "B3"]
+    env.call("loan_book", {"member_id": "M1", "book_id": "B1"})
+    assert sorted(b.book_id for b in books.where(status="available")) == ["B3"]
+    assert [b.book_id for b in books.where(status="loaned", holder="M1")] == ["B1"]
+    del books["B2"]
+    assert [b.book_id for b in books.where(status="loaned")] == ["B1"]
+    # A fresh environment sees the initial DB again, through the same shared index.
+    assert sorted(b.book_id for b in Environment(toy_domain).state.db.books.where(status="available")) == ["B1", "B3"]
