@@ -19,14 +19,14 @@ if TYPE_CHECKING:
 __all__ = ["item_result", "error_result", "write_trajectory"]
 
 
+def _identity(case: Case) -> dict[str, object]:
+    return {"item": case.item_id, "domain": case.domain.name, "task": case.task.id, "trial": case.trial, "seed": case.seed}
+
+
 def item_result(case: Case, trajectory: Trajectory, verdict: Verdict) -> ItemResult:
     errored = trajectory.end_reason == "error"
     return ItemResult(
-        item=case.item_id,
-        domain=case.domain.name,
-        task=case.task.id,
-        trial=case.trial,
-        seed=case.seed,
+        **_identity(case),
         status="error" if errored else ("passed" if verdict.reward == 1.0 else "failed"),
         reward=None if errored else verdict.reward,
         reward_parts={} if errored else verdict.parts(),
@@ -43,11 +43,7 @@ def item_result(case: Case, trajectory: Trajectory, verdict: Verdict) -> ItemRes
 
 def error_result(case: Case, message: str) -> ItemResult:
     return ItemResult(
-        item=case.item_id,
-        domain=case.domain.name,
-        task=case.task.id,
-        trial=case.trial,
-        seed=case.seed,
+        **_identity(case),
         status="error",
         end_reason="error",
         error=redact(message)[:2000],

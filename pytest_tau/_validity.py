@@ -46,22 +46,23 @@ def _writes(domain: Domain, actions: list[Action]) -> list[int]:
     return [i for i, action in enumerate(actions) if domain.tools[action.name].write]
 
 
-def check_oracle_scores_1(domain: Domain) -> list[str]:
+def _reward_problems(domain: Domain, agent: Callable[[Task], Any], expected: float, problem: str) -> list[str]:
     problems = []
     for task in domain.tasks:
-        _, verdict = play(domain, task, OracleAgent(task), ScriptedUser(task))
-        if verdict.reward != 1.0:
-            problems.append(f"{task.id}: the oracle scores 0:\n{verdict.explain()}")
+        _, verdict = play(domain, task, agent(task), ScriptedUser(task))
+        if verdict.reward != expected:
+            problems.append(f"{task.id}: {problem}" + (f":\n{verdict.explain()}" if expected == 1.0 else ""))
     return problems
+
+
+def check_oracle_scores_1(domain: Domain) -> list[str]:
+    return _reward_problems(domain, OracleAgent, 1.0, "the oracle scores 0")
 
 
 def check_do_nothing_scores_0(domain: Domain) -> list[str]:
-    problems = []
-    for task in domain.tasks:
-        _, verdict = play(domain, task, DoNothingAgent(), ScriptedUser(task))
-        if verdict.reward != 0.0:
-            problems.append(f"{task.id}: a do-nothing agent scores 1 (add a required output or action)")
-    return problems
+    return _reward_problems(
+        domain, lambda task: DoNothingAgent(), 0.0, "a do-nothing agent scores 1 (add a required output or action)"
+    )
 
 
 def check_gold_actions_succeed(domain: Domain) -> list[str]:

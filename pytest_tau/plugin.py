@@ -14,7 +14,7 @@ import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 
@@ -112,9 +112,9 @@ def _model_problems(settings: Settings) -> list[str]:
 
     checks = []
     if settings.agent_uses_model:
-        checks.append((_agent_model(settings), "agent"))
+        checks.append((_model(settings, "agent"), "agent"))
     if settings.user_uses_model:
-        user = _user_model(settings)
+        user = _model(settings, "user")
         if not checks or (user.model, user.provider, user.api_base) != (checks[0][0].model, checks[0][0].provider, checks[0][0].api_base):
             checks.append((user, "user"))
         else:
@@ -220,27 +220,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("tau_case", params)
 
 
-def _agent_model(settings: Settings) -> Any:
+def _model(settings: Settings, role: Literal["agent", "user"]) -> Any:
+    """The ModelConfig of the agent's or the user's model."""
     from ._llm import ModelConfig
 
+    user = role == "user"
     return ModelConfig(
-        model=settings.model or "",
-        provider=settings.model_provider,
-        api_base=settings.api_base,
-        temperature=settings.temperature,
-        timeout=settings.llm_timeout,
-        retries=settings.llm_retries,
-        backoff=settings.llm_backoff,
-    )
-
-
-def _user_model(settings: Settings) -> Any:
-    from ._llm import ModelConfig
-
-    return ModelConfig(
-        model=settings.user_model or "",
-        provider=settings.user_model_provider,
-        api_base=settings.user_api_base,
+        model=(settings.user_model if user else settings.model) or "",
+        provider=settings.user_model_provider if user else settings.model_provider,
+        api_base=settings.user_api_base if user else settings.api_base,
         temperature=settings.temperature,
         timeout=settings.llm_timeout,
         retries=settings.llm_retries,
@@ -285,7 +273,7 @@ def tau_user(tau_case: Case, tau_settings: Settings) -> User:
         return _users.ScriptedUser(task)
     if strategy == "human":
         return _users.HumanUser(task)
-    llm = _llm(_user_model(tau_settings), tau_settings, tau_case)
+    llm = _llm(_model(tau_settings, "user"), tau_settings, tau_case)
     if strategy == "react":
         return _users.ReactUser(llm, task)
     if strategy in ("verify", "reflection"):
@@ -303,7 +291,7 @@ def tau_agent(tau_case: Case, tau_settings: Settings) -> Agent:
         return _agents.OracleAgent(tau_case.task)
     if strategy == "do-nothing":
         return _agents.DoNothingAgent()
-    llm = _llm(_agent_model(tau_settings), tau_settings, tau_case)
+    llm = _llm(_model(tau_settings, "agent"), tau_settings, tau_case)
     if strategy in ("act", "react"):
         return _agents.TextActionAgent(llm, domain.policy, domain.tool_schemas(), think=strategy == "react")
     if strategy == "few-shot":
