@@ -130,10 +130,14 @@ class Settings(BaseModel):
         return problems
 
 
-def settings_error(error: pydantic.ValidationError) -> str:
+def settings_error(error: pydantic.ValidationError, ini_file: str | None, from_ini: set[str]) -> str:
+    """Name the option, and the ini file and key when the value came from there."""
     lines = []
     for item in error.errors():
-        name = "--" + str(item["loc"][0]).replace("_", "-") if item["loc"] else "options"
+        key = str(item["loc"][0]) if item["loc"] else ""
+        name = "--" + key.replace("_", "-") if key else "options"
+        if key in from_ini and ini_file:
+            name += f" ({ini_file}: {key})"
         lines.append(f"{name}: {item['msg']} (got {item.get('input')!r})")
     return "; ".join(lines)
 

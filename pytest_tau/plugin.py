@@ -55,24 +55,30 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         parser.addini(option.ini, help=option.help, type="string", default=None)
 
 
-def _raw_settings(config: pytest.Config) -> dict[str, Any]:
+def _raw_settings(config: pytest.Config) -> tuple[dict[str, Any], set[str]]:
+    """Each option's value (command line over ini) and the names whose value came from the ini."""
     raw: dict[str, Any] = {}
+    from_ini: set[str] = set()
     for option in OPTIONS:
         value = config.getoption(option.dest)
         if value is None:
             value = config.getini(option.ini)
+            if value not in (None, ""):
+                from_ini.add(option.ini)
         raw[option.ini] = value
-    return raw
+    return raw, from_ini
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    raw, from_ini = _raw_settings(config)
     try:
-        settings = Settings.resolve(_raw_settings(config))
+        settings = Settings.resolve(raw)
     except Exception as exc:  # pydantic.ValidationError, imported lazily
         import pydantic
 
         if isinstance(exc, pydantic.ValidationError):
-            raise pytest.UsageError(f"pytest-tau: {settings_error(exc)}") from None
+            ini_file = str(config.inipath.name) if config.inipath else None
+            raise pytest.UsageError(f"pytest-tau: {settings_error(exc, ini_file, from_ini)}") from None
         raise
     config.stash[SETTINGS_KEY] = settings
     workerinput = getattr(config, "workerinput", None)

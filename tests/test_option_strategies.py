@@ -17,7 +17,7 @@ def test_unknown_user_strategy_in_ini(tau) -> None:
     (tau.path / "pytest.ini").write_text("[pytest]\ntestpaths = tests_domains\nuser_strategy = telepathy\n")
     result = tau.run()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*pytest-tau: --user-strategy: Input should be 'llm', 'react', 'verify', 'reflection', 'human' or 'scripted' (got 'telepathy')*"])
+    result.stderr.fnmatch_lines(["*pytest-tau: --user-strategy (pytest.ini: user_strategy): Input should be 'llm', 'react', 'verify', 'reflection', 'human' or 'scripted' (got 'telepathy')*"])
 
 
 def test_model_strategy_without_model(tau) -> None:
@@ -30,7 +30,7 @@ def test_bad_number_in_ini(tau) -> None:
     (tau.path / "pytest.ini").write_text("[pytest]\ntestpaths = tests_domains\ntrials = many\n")
     result = tau.run()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*pytest-tau: --trials: Input should be a valid integer*many*"])
+    result.stderr.fnmatch_lines(["*pytest-tau: --trials (pytest.ini: trials): Input should be a valid integer*many*"])
 
 
 def test_do_nothing_agent_scores_zero(tau) -> None:
