@@ -30,8 +30,9 @@ def _format_k(value: float | None) -> str:
 
 
 class TauController:
-    def __init__(self, config: pytest.Config, settings: Settings, run_dir: Path) -> None:
+    def __init__(self, config: pytest.Config, settings: Settings, run_dir: Path, *, announce: bool = True) -> None:
         self.config = config
+        self.announce = announce
         self.settings = settings
         self.run_dir = run_dir
         # --resume: the earlier results count in this run's summary (the last per item wins).
@@ -50,6 +51,8 @@ class TauController:
         )
 
     def pytest_report_header(self, config: pytest.Config) -> list[str]:
+        if not self.announce:
+            return []
         lines = [self.describe()]
         if not self.settings.agent_uses_model and not self.settings.user_uses_model:
             lines.append("pytest-tau: no --model given: offline self-check (no API key needed)")

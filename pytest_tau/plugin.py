@@ -93,7 +93,10 @@ def pytest_configure(config: pytest.Config) -> None:
         problems = settings.problems() or _strategy_problems(config, settings) or _model_problems(settings)
         if problems:
             raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
-    controller = TauController(config, settings, run_dir)
+    # Inert in a run that asks nothing of it: no header without domains or tau options.
+    asked = bool(from_ini) or any(config.getoption(o.dest) is not None for o in OPTIONS)
+    has_domains = (config.rootpath / "tests_domains").is_dir()
+    controller = TauController(config, settings, run_dir, announce=asked or has_domains)
     config.pluginmanager.register(controller, "tau-controller")
     config.pluginmanager.register(TauExitStatus(controller), "tau-exit-status")
 
