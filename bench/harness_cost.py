@@ -46,12 +46,29 @@ def item_times(domain: Domain, repeat: int) -> list[float]:
 
 
 def inflate(db_path: Path, factor: int, folder: Path) -> Path:
-    """The DB with every table `factor` times larger (clones under new keys)."""
+    """The DB `factor` times larger: `factor - 1` consistent copies of the whole record graph.
+
+    Each copy re-keys every record (`key~n`) and re-points every string that names a record
+    of any table to that copy's key, so a customer of copy n owns copy n's orders: per-customer
+    data keeps its size, as in a real business with ten times the customers.
+    """
     data = orjson.loads(db_path.read_bytes())
+    keys = {key for table in data.values() for key in table}
+
+    def rekey(value: object, suffix: str) -> object:
+        if isinstance(value, str):
+            return value + suffix if value in keys else value
+        if isinstance(value, list):
+            return [rekey(item, suffix) for item in value]
+        if isinstance(value, dict):
+            return {(k + suffix if k in keys else k): rekey(v, suffix) for k, v in value.items()}
+        return value
+
     for table in data.values():
         for key, record in list(table.items()):
             for copy in range(1, factor):
-                table[f"{key}~{copy}"] = record
+                suffix = f"~{copy}"
+                table[key + suffix] = rekey(record, suffix)
     path = folder / f"{db_path.parent.name}-x{factor}.json"
     path.write_bytes(orjson.dumps(data))
     return path

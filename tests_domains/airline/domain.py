@@ -216,12 +216,21 @@ def _flight_view(flight: Flight, day: str) -> dict[str, Any]:
     return view
 
 
+def _order_independent(items: list[Any], key: Any) -> bool:
+    """True when no two *different* items of a sorted list tie on the key, so the order they were found in
+    (a search's order, not the table's) cannot show in the sorted result."""
+    return all(a == b or key(a) != key(b) for a, b in zip(items, items[1:]))
+
+
 # -- lookups ---------------------------------------------------------------------------
 @DOMAIN.tool
 def find_user_id_by_email(db: AirlineDB, email: Annotated[str, Field(description="the email on the user's profile")]) -> str:
     """Find a user's id from the email address on their profile."""
     wanted = email.strip().lower()
-    for user in db.users.values():
+    found = {user.user_id for user in db.users.where(email=wanted)}
+    if len(found) == 1:  # the answer does not depend on the order of the matches
+        return found.pop()
+    for user in db.users.values():  # several users share the email: the first in table order, as always
         if user.email == wanted:
             return user.user_id
     raise ToolError("no user with that email")
@@ -258,11 +267,18 @@ def search_direct_flights(
     status; seats left and current prices per cabin are shown only for flights that can still be booked (status 'available')."""
     _check_airport(db, origin)
     _check_airport(db, destination)
-    out = []
+    def key(v: dict[str, Any]) -> str:
+        return v["scheduled_departure_time_est"]
+
+    out = sorted((_flight_view(flight, date) for flight in db.flights.where(origin=origin, destination=destination)
+                  if date in flight.dates), key=key)
+    if _order_independent(out, key):
+        return out
+    out = []  # different flights tie on the sort key: keep the table's order among them, as always
     for flight in db.flights.values():
         if flight.origin == origin and flight.destination == destination and date in flight.dates:
             out.append(_flight_view(flight, date))
-    return sorted(out, key=lambda v: v["scheduled_departure_time_est"])
+    return sorted(out, key=key)
 
 
 @DOMAIN.tool
@@ -276,22 +292,33 @@ def search_onestop_flights(
     at least 60 minutes after the first lands. Only itineraries whose two flights are both 'available' are listed."""
     _check_airport(db, origin)
     _check_airport(db, destination)
-    firsts = [f for f in db.flights.values() if f.origin == origin and f.destination != destination
-              and date in f.dates and f.dates[date].status == "available" and not f.arrives_next_day
-              and _departure(f, date) > NOW]
-    out = []
-    for first in firsts:
-        land = first.scheduled_arrival_time_est
-        for second in db.flights.values():
-            if second.origin != first.destination or second.destination != destination or date not in second.dates:
-                continue
-            if second.dates[date].status != "available":
-                continue
-            gap = (datetime.strptime(second.scheduled_departure_time_est, "%H:%M")
-                   - datetime.strptime(land, "%H:%M"))
-            if gap >= timedelta(minutes=60):
-                out.append([_flight_view(first, date), _flight_view(second, date)])
-    return sorted(out, key=lambda pair: (pair[0]["scheduled_departure_time_est"], pair[1]["scheduled_departure_time_est"]))
+    def key(pair: list[dict[str, Any]]) -> tuple[str, str]:
+        return (pair[0]["scheduled_departure_time_est"], pair[1]["scheduled_departure_time_est"])
+
+    def search(firsts_from: Any, seconds_from: Any) -> list[list[dict[str, Any]]]:
+        firsts = [f for f in firsts_from() if f.origin == origin and f.destination != destination
+                  and date in f.dates and f.dates[date].status == "available" and not f.arrives_next_day
+                  and _departure(f, date) > NOW]
+        out = []
+        for first in firsts:
+            land = first.scheduled_arrival_time_est
+            for second in seconds_from(first.destination):
+                if second.origin != first.destination or second.destination != destination or date not in second.dates:
+                    continue
+                if second.dates[date].status != "available":
+                    continue
+                gap = (datetime.strptime(second.scheduled_departure_time_est, "%H:%M")
+                       - datetime.strptime(land, "%H:%M"))
+                if gap >= timedelta(minutes=60):
+                    out.append([_flight_view(first, date), _flight_view(second, date)])
+        return sorted(out, key=key)
+
+    out = search(lambda: db.flights.where(origin=origin),
+                 lambda via: db.flights.where(origin=via, destination=destination))
+    if _order_independent(out, key):
+        return out
+    # different itineraries tie on the sort key: keep the table's order among them, as always
+    return search(db.flights.values, lambda via: db.flights.values())
 
 
 @DOMAIN.tool

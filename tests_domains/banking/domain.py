@@ -74,14 +74,29 @@ def _txn(db: BankDB, txn_id: str) -> Transaction:
     return txn
 
 
+_POSITIONS: dict[str, tuple[Any, dict[str, int]]] = {}
+
+
+def _initial_positions(table: str) -> dict[str, int]:
+    """Each key's position in the initial DB's table (built once per process and DB)."""
+    initial = DOMAIN.initial_db
+    cached = _POSITIONS.get(table)
+    if cached is None or cached[0] is not initial:
+        cached = (initial, {key: i for i, key in enumerate(getattr(initial, table))})
+        _POSITIONS[table] = cached
+    return cached[1]
+
+
 def _pending_debits(db: BankDB, account_id: str) -> float:
     return _money(
-        sum(t.amount for t in db.transactions.values() if t.account_id == account_id and t.status == "pending" and t.direction == "debit")
+        # a sum of whole cents, rounded: independent of the order where() yields them in
+        sum(t.amount for t in db.transactions.where(account_id=account_id) if t.status == "pending" and t.direction == "debit")
     )
 
 
-def _available(db: BankDB, account: Account) -> float:
-    pending = _pending_debits(db, account.account_id)
+def _available(db: BankDB, account: Account, pending: float | None = None) -> float:
+    if pending is None:
+        pending = _pending_debits(db, account.account_id)
     if account.type == "credit_card":
         return _money((account.credit_limit or 0.0) - account.balance - pending)
     return _money(account.balance - pending)
@@ -115,7 +130,7 @@ def _transfer_id(db: BankDB, *content: Any) -> str:
 def _savings_transfers_this_month(db: BankDB, account_id: str) -> int:
     month = TODAY.isoformat()[:7]
     return sum(
-        1 for t in db.transfers.values() if t.from_account_id == account_id and t.date.startswith(month) and t.status != "canceled"
+        1 for t in db.transfers.where(from_account_id=account_id) if t.date.startswith(month) and t.status != "canceled"
     )
 
 
@@ -123,8 +138,8 @@ def _payee_total_today(db: BankDB, customer_id: str) -> float:
     return _money(
         sum(
             t.amount
-            for t in db.transfers.values()
-            if t.customer_id == customer_id and t.payee_id is not None and t.date == TODAY.isoformat() and t.status != "canceled"
+            for t in db.transfers.where(customer_id=customer_id, date=TODAY.isoformat())
+            if t.payee_id is not None and t.status != "canceled"
         )
     )
 
@@ -158,12 +173,20 @@ def find_customer(
 ) -> Customer:
     """Authenticate a caller: find the customer whose full name, date of birth and the last 4
     digits of one of their cards all match. Returns the customer's profile."""
-    first, last = first_name.strip().lower(), last_name.strip().lower()
-    for customer in db.customers.values():
-        if customer.first_name.lower() == first and customer.last_name.lower() == last and customer.date_of_birth == date_of_birth.strip():
-            for card in db.cards.values():
-                if card.customer_id == customer.customer_id and card.last4 == card_last4.strip():
-                    return customer
+    first, last, last4 = first_name.strip().lower(), last_name.strip().lower(), card_last4.strip()
+    has_card: dict[str, bool] = {}
+    matches = []
+    for customer in db.customers.where(date_of_birth=date_of_birth.strip()):
+        if customer.first_name.lower() == first and customer.last_name.lower() == last:
+            cid = customer.customer_id
+            if cid not in has_card:
+                has_card[cid] = any(True for _ in db.cards.where(customer_id=cid, last4=last4))
+            if has_card[cid]:
+                matches.append(customer)
+    if matches:
+        # the first match in the table's own order (where() puts changed records last)
+        position = _initial_positions("customers")
+        return min(matches, key=lambda c: position.get(c.customer_id, len(position)))
     raise ToolError("no customer matches that name, date of birth and card number; the caller is not verified")
 
 
@@ -180,11 +203,11 @@ def get_account(db: BankDB, account_id: AccountId) -> dict[str, Any]:
     (for a credit card: the amount owed, and the available credit)."""
     account = _account(db, account_id)
     result: dict[str, Any] = account.model_dump(mode="json")
-    result["pending_debits"] = _pending_debits(db, account_id)
+    result["pending_debits"] = pending = _pending_debits(db, account_id)
     if account.type == "credit_card":
-        result["available_credit"] = _available(db, account)
+        result["available_credit"] = _available(db, account, pending)
     else:
-        result["available_balance"] = _available(db, account)
+        result["available_balance"] = _available(db, account, pending)
     if account.type == "savings":
         result["outgoing_transfers_this_month"] = _savings_transfers_this_month(db, account_id)
     return result
@@ -194,7 +217,7 @@ def get_account(db: BankDB, account_id: AccountId) -> dict[str, Any]:
 def list_cards(db: BankDB, customer_id: CustomerId) -> list[Card]:
     """List every card of a customer (active, locked, reported lost/stolen, replaced)."""
     _customer(db, customer_id)
-    return sorted((c for c in db.cards.values() if c.customer_id == customer_id), key=lambda c: c.card_id)
+    return sorted(db.cards.where(customer_id=customer_id), key=lambda c: c.card_id)
 
 
 @DOMAIN.tool
@@ -215,23 +238,20 @@ def search_transactions(
     merchant, amount range and kind. Pending transactions have no posted_date."""
     _account(db, account_id)
     needle = merchant.strip().lower() if merchant else None
-    hits = []
-    for t in db.transactions.values():
-        if t.account_id != account_id:
-            continue
-        if start_date and t.txn_date < start_date:
-            continue
-        if end_date and t.txn_date > end_date:
-            continue
-        if needle and needle not in t.merchant.lower() and needle not in t.description.lower():
-            continue
-        if min_amount is not None and t.amount < min_amount:
-            continue
-        if max_amount is not None and t.amount > max_amount:
-            continue
-        if kind and t.kind != kind:
-            continue
-        hits.append(t)
+    hits = list(db.transactions.where(account_id=account_id))
+    if start_date:
+        hits = [t for t in hits if not t.txn_date < start_date]
+    if end_date:
+        hits = [t for t in hits if not t.txn_date > end_date]
+    if needle:
+        hits = [t for t in hits if needle in t.merchant.lower() or needle in t.description.lower()]
+    if min_amount is not None:
+        hits = [t for t in hits if not t.amount < min_amount]
+    if max_amount is not None:
+        hits = [t for t in hits if not t.amount > max_amount]
+    if kind:
+        hits = [t for t in hits if t.kind == kind]
+    # newest first; (txn_date, txn_id) is unique, so the order where() yields them in does not matter
     hits.sort(key=lambda t: (t.txn_date, t.txn_id), reverse=True)
     return {"count": len(hits), "transactions": hits[:50]}
 
@@ -246,21 +266,21 @@ def get_transaction(db: BankDB, txn_id: TxnId) -> Transaction:
 def list_payees(db: BankDB, customer_id: CustomerId) -> list[Payee]:
     """List a customer's saved payees (set up in online banking)."""
     _customer(db, customer_id)
-    return sorted((p for p in db.payees.values() if p.customer_id == customer_id), key=lambda p: p.payee_id)
+    return sorted(db.payees.where(customer_id=customer_id), key=lambda p: p.payee_id)
 
 
 @DOMAIN.tool
 def list_disputes(db: BankDB, customer_id: CustomerId) -> list[Dispute]:
     """List a customer's card disputes, open and resolved."""
     _customer(db, customer_id)
-    return sorted((d for d in db.disputes.values() if d.customer_id == customer_id), key=lambda d: d.dispute_id)
+    return sorted(db.disputes.where(customer_id=customer_id), key=lambda d: d.dispute_id)
 
 
 @DOMAIN.tool
 def list_alerts(db: BankDB, customer_id: CustomerId) -> list[Alert]:
     """List a customer's account alerts."""
     _customer(db, customer_id)
-    return sorted((a for a in db.alerts.values() if a.customer_id == customer_id), key=lambda a: a.alert_id)
+    return sorted(db.alerts.where(customer_id=customer_id), key=lambda a: a.alert_id)
 
 
 @DOMAIN.tool
@@ -337,9 +357,8 @@ def replace_card(
     new_id = f"CRD{int(card_id[3:]) + 500_000:07d}"
     if new_id in db.cards:
         raise ToolError(f"a replacement {new_id} already exists")
-    taken = {c.last4 for c in db.cards.values()}
     number = int(hashlib.sha256(card_id.encode()).hexdigest(), 16) % 10_000
-    while f"{number:04d}" in taken:
+    while any(True for _ in db.cards.where(last4=f"{number:04d}")):
         number = (number + 1) % 10_000
     new_card = Card(
         card_id=new_id,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import Field
 
@@ -38,6 +40,8 @@ PAPER_COPY_FEE = 25.0
 MAX_UPCOMING = 3
 MAX_RESCHEDULES = 2
 
+_R = TypeVar("_R")
+
 PatientId = Annotated[str, Field(description="the patient's id, such as 'PT010042' (from find_patient)")]
 VisitType = Literal["new_patient", "follow_up", "sick_visit", "annual_physical"]
 
@@ -49,10 +53,43 @@ def _patient(db: HealthcareDB, patient_id: str) -> Patient:
     return patient
 
 
-def _no_shows(db: HealthcareDB, patient_id: str) -> int:
+_POSITIONS: dict[str, tuple[object, dict[str, int]]] = {}
+
+
+def _in_table_order(table: str, key_field: str, records: Iterable[_R]) -> list[_R]:
+    """Records found by `where()` in the order `values()` yields them: the initial DB's key
+    order, then the records inserted by this environment (in insertion order)."""
+    base = getattr(DOMAIN.initial_db, table)
+    cached = _POSITIONS.get(table)
+    if cached is None or cached[0] is not base:  # once per process (and per DB)
+        cached = (base, {key: i for i, key in enumerate(base)})
+        _POSITIONS[table] = cached
+    positions = cached[1]
+    after = len(positions)
+    return sorted(records, key=lambda r: positions.get(getattr(r, key_field), after))  # stable: inserts keep their order
+
+
+_SLOT_DAYS: list = [None, {}]  # [the initial DB's slots table, {provider_id: (sorted dates, {date: slot ids})}]
+
+
+def _slot_days(provider_id: str) -> tuple[list[str], dict[str, list[str]]]:
+    """A provider's slot ids by day in the initial DB (built once per process and DB). Slots are
+    never inserted and their provider and start never change (only their status does), so a
+    provider's slots on some days are these ids, read through `where()` for their current status."""
+    base = DOMAIN.initial_db.slots
+    if _SLOT_DAYS[0] is not base:
+        by_provider: dict[str, dict[str, dict[str, None]]] = {}
+        for slot in base.values():
+            by_provider.setdefault(slot.provider_id, {}).setdefault(slot.start[:10], {})[slot.slot_id] = None
+        _SLOT_DAYS[1] = {p: (sorted(days), {day: list(ids) for day, ids in days.items()}) for p, days in by_provider.items()}
+        _SLOT_DAYS[0] = base
+    return _SLOT_DAYS[1].get(provider_id, ([], {}))
+
+
+def _no_shows(appointments: Iterable[Appointment]) -> int:
+    """The no-shows in the last 180 days among a patient's appointments."""
     since = (NOW - timedelta(days=NO_SHOW_WINDOW_DAYS)).strftime("%Y-%m-%dT%H:%M")
-    return sum(1 for a in db.appointments.values()
-               if a.patient_id == patient_id and a.status == "no_show" and a.start >= since)
+    return sum(1 for a in appointments if a.status == "no_show" and a.start >= since)
 
 
 def _hours_until(start: str) -> float:
@@ -82,9 +119,9 @@ def find_patient(
     zip: Annotated[str | None, Field(description="5-digit home zip code; needed only when name and birth date match more than one patient")] = None,
 ) -> Patient:
     """Authenticate a caller: find the patient record matching full name and date of birth (and zip if needed)."""
-    matches = [p for p in db.patients.values()
-               if p.first_name.lower() == first_name.strip().lower() and p.last_name.lower() == last_name.strip().lower()
-               and p.date_of_birth == date_of_birth.strip()]
+    first, last = first_name.strip().lower(), last_name.strip().lower()
+    matches = [p for p in db.patients.where(date_of_birth=date_of_birth.strip())
+               if p.first_name.lower() == first and p.last_name.lower() == last]
     if zip is not None:
         matches = [p for p in matches if p.zip == zip.strip()]
     if not matches:
@@ -108,9 +145,10 @@ def list_appointments(
 ) -> dict:
     """List a patient's appointments (newest first) and their count of no-shows in the last 180 days."""
     _patient(db, patient_id)
-    items = [a for a in db.appointments.values() if a.patient_id == patient_id and (status is None or a.status == status)]
+    mine = list(db.appointments.where(patient_id=patient_id))
+    items = _in_table_order("appointments", "appointment_id", (a for a in mine if status is None or a.status == status))
     items.sort(key=lambda a: a.start, reverse=True)
-    return {"appointments": items, "no_shows_last_180_days": _no_shows(db, patient_id)}
+    return {"appointments": items, "no_shows_last_180_days": _no_shows(mine)}
 
 
 @DOMAIN.tool
@@ -121,14 +159,15 @@ def list_charges(
 ) -> list[Charge]:
     """List the charges on a patient's account (fees, deposits, visit balances)."""
     _patient(db, patient_id)
-    return [c for c in db.charges.values() if c.patient_id == patient_id and (status is None or c.status == status)]
+    found = db.charges.where(patient_id=patient_id) if status is None else db.charges.where(patient_id=patient_id, status=status)
+    return _in_table_order("charges", "charge_id", found)
 
 
 @DOMAIN.tool
 def list_referrals(db: HealthcareDB, patient_id: PatientId) -> list[Referral]:
     """List the specialist referrals on file for a patient (specialty, expiry, visits authorized and used)."""
     _patient(db, patient_id)
-    return [r for r in db.referrals.values() if r.patient_id == patient_id]
+    return _in_table_order("referrals", "referral_id", db.referrals.where(patient_id=patient_id))
 
 
 # -- network lookups -------------------------------------------------------------------------------
@@ -136,6 +175,29 @@ def list_referrals(db: HealthcareDB, patient_id: PatientId) -> list[Referral]:
 def list_clinics(db: HealthcareDB, city: Annotated[str | None, Field(description="only clinics in this city")] = None) -> list[Clinic]:
     """List the network's clinics, optionally in one city."""
     return [c for c in db.clinics.values() if city is None or c.city.lower() == city.strip().lower()]
+
+
+_SPECIALTIES: list = [None, {}]  # [the initial DB's providers table, {lowercased specialty: its spellings}]
+
+
+def _specialties() -> dict[str, list[str]]:
+    """The specialties of the initial DB by lowercased name (built once per process and DB);
+    providers are never inserted and their specialty never changes."""
+    base = DOMAIN.initial_db.providers
+    if _SPECIALTIES[0] is not base:
+        names: dict[str, dict[str, None]] = {}
+        for provider in base.values():
+            names.setdefault(provider.specialty.lower(), {})[provider.specialty] = None
+        _SPECIALTIES[1] = {lower: list(spellings) for lower, spellings in names.items()}
+        _SPECIALTIES[0] = base
+    return _SPECIALTIES[1]
+
+
+def _clinic_city(db: HealthcareDB, clinic_id: str) -> str:
+    """A clinic's city, read without copying the clinic."""
+    for clinic in db.clinics.where(clinic_id=clinic_id):
+        return clinic.city
+    return db.clinics[clinic_id].city  # raises KeyError as a lookup by key would
 
 
 @DOMAIN.tool
@@ -147,10 +209,10 @@ def search_providers(
 ) -> list[Provider]:
     """Find providers by specialty, optionally filtered by city and accepted insurance plan."""
     found = []
-    for p in db.providers.values():
-        if p.specialty.lower() != specialty.strip().lower():
-            continue
-        if city is not None and db.clinics[p.clinic_id].city.lower() != city.strip().lower():
+    wanted = specialty.strip().lower()
+    in_specialty = (p for name in _specialties().get(wanted, ()) for p in db.providers.where(specialty=name))
+    for p in _in_table_order("providers", "provider_id", in_specialty):
+        if city is not None and _clinic_city(db, p.clinic_id).lower() != city.strip().lower():
             continue
         if plan_id is not None and plan_id not in p.accepted_plan_ids:
             continue
@@ -179,9 +241,12 @@ def find_open_slots(
     """List a provider's open appointment slots between two dates (only slots after the current time)."""
     if provider_id not in db.providers:
         raise ToolError(f"no provider {provider_id!r}")
-    return sorted((s for s in db.slots.values()
-                   if s.provider_id == provider_id and s.status == "open" and s.start > NOW_TEXT
-                   and start_date <= s.start[:10] <= end_date), key=lambda s: s.start)
+    dates, slot_ids = _slot_days(provider_id)
+    found = [s for day in dates[bisect_left(dates, start_date):bisect_right(dates, end_date)]
+             for slot_id in slot_ids[day]
+             for s in db.slots.where(slot_id=slot_id)
+             if s.provider_id == provider_id and s.status == "open" and s.start > NOW_TEXT and start_date <= s.start[:10] <= end_date]
+    return sorted(_in_table_order("slots", "slot_id", found), key=lambda s: s.start)
 
 
 FEE_SCHEDULE = {
@@ -226,14 +291,14 @@ def search_pharmacies(db: HealthcareDB, city: str) -> list[Pharmacy]:
 def list_prescriptions(db: HealthcareDB, patient_id: PatientId) -> list[Prescription]:
     """List a patient's prescriptions with refills remaining, last fill and earliest refill dates."""
     _patient(db, patient_id)
-    return [r for r in db.prescriptions.values() if r.patient_id == patient_id]
+    return _in_table_order("prescriptions", "rx_id", db.prescriptions.where(patient_id=patient_id))
 
 
 @DOMAIN.tool
 def list_consents(db: HealthcareDB, patient_id: PatientId) -> list[Consent]:
     """List the records-release consents a patient has signed (recipient, record types, expiry, revoked)."""
     _patient(db, patient_id)
-    return [c for c in db.consents.values() if c.patient_id == patient_id]
+    return _in_table_order("consents", "consent_id", db.consents.where(patient_id=patient_id))
 
 
 # -- writes ----------------------------------------------------------------------------------------
@@ -256,7 +321,8 @@ def book_appointment(
     if not reason.strip():
         raise ToolError("a reason for the visit is required")
     provider = db.providers[slot.provider_id]
-    no_shows = _no_shows(db, patient_id)
+    mine = list(db.appointments.where(patient_id=patient_id))  # read-only; the DB changes only after the checks
+    no_shows = _no_shows(mine)
     if no_shows >= 3:
         raise ToolError(f"{no_shows} no-shows in the last 180 days: the desk cannot book; transfer to patient relations")
     if no_shows == 2 and deposit_card_last4 is None:
@@ -270,13 +336,12 @@ def book_appointment(
         raise ToolError("the patient's coverage is terminated; update the insurance on file before booking")
     if coverage is not None and coverage.plan_id not in provider.accepted_plan_ids:
         raise ToolError("this provider does not accept the patient's insurance plan")
-    upcoming = [a for a in db.appointments.values() if a.patient_id == patient_id and a.status == "scheduled" and a.start > NOW_TEXT]
+    upcoming = [a for a in mine if a.status == "scheduled" and a.start > NOW_TEXT]
     if any(a.provider_id == provider.provider_id for a in upcoming):
         raise ToolError("the patient already has an upcoming appointment with this provider; reschedule it instead")
     if len(upcoming) >= MAX_UPCOMING:
         raise ToolError(f"the patient already has {MAX_UPCOMING} upcoming appointments")
-    established = any(a.patient_id == patient_id and a.provider_id == provider.provider_id and a.status == "completed"
-                      for a in db.appointments.values())
+    established = any(a.provider_id == provider.provider_id and a.status == "completed" for a in mine)
     if not established:
         if not provider.accepting_new_patients:
             raise ToolError("this provider is not accepting new patients")
@@ -288,13 +353,12 @@ def book_appointment(
         raise ToolError("specialists book new_patient or follow_up visits only")
     if visit_type == "annual_physical":
         year_ago = (NOW - timedelta(days=365)).strftime("%Y-%m-%dT%H:%M")
-        if any(a.patient_id == patient_id and a.visit_type == "annual_physical" and a.status == "completed" and a.start >= year_ago
-               for a in db.appointments.values()):
+        if any(a.visit_type == "annual_physical" and a.status == "completed" and a.start >= year_ago for a in mine):
             raise ToolError("an annual physical was completed in the last 365 days")
     referral_id = None
     if provider.care_type == "specialist" and coverage is not None and db.insurance_plans[coverage.plan_id].referral_required:
-        for ref in db.referrals.values():
-            if (ref.patient_id == patient_id and ref.specialty == provider.specialty and ref.expires_on >= slot.start[:10]
+        for ref in _in_table_order("referrals", "referral_id", db.referrals.where(patient_id=patient_id, specialty=provider.specialty)):
+            if (ref.expires_on >= slot.start[:10]
                     and ref.visits_used < ref.visits_authorized):
                 referral_id = ref.referral_id
                 break
@@ -315,8 +379,8 @@ def book_appointment(
 
 def _late_fee(db: HealthcareDB, appointment: Appointment) -> Charge | None:
     """Charge the late fee, or forfeit the deposit, for a change under 24 hours before the visit."""
-    deposit = next((c for c in db.charges.values() if c.appointment_id == appointment.appointment_id
-                    and c.kind == "no_show_deposit" and c.status == "paid"), None)
+    deposit = next(iter(_in_table_order("charges", "charge_id", db.charges.where(
+        appointment_id=appointment.appointment_id, kind="no_show_deposit", status="paid"))), None)
     if deposit is not None:
         db.charges[deposit.charge_id].status = "forfeited"
         return db.charges[deposit.charge_id]
@@ -340,8 +404,8 @@ def cancel_appointment(
     if _hours_until(appointment.start) < 24:
         fee = _late_fee(db, appointment)
     else:
-        deposit = next((c for c in db.charges.values() if c.appointment_id == appointment_id
-                        and c.kind == "no_show_deposit" and c.status == "paid"), None)
+        deposit = next(iter(_in_table_order("charges", "charge_id", db.charges.where(
+            appointment_id=appointment_id, kind="no_show_deposit", status="paid"))), None)
         if deposit is not None:
             db.charges[deposit.charge_id].status = "refunded"
     if appointment.slot_id and appointment.slot_id in db.slots:
@@ -407,7 +471,7 @@ def request_refill(db: HealthcareDB, rx_id: str, pharmacy_id: str) -> RefillRequ
         raise ToolError("no refills remaining; request a renewal from the prescriber instead")
     if TODAY.isoformat() < rx.earliest_refill_date:
         raise ToolError(f"too early to refill: the earliest refill date is {rx.earliest_refill_date}")
-    if any(q.rx_id == rx_id and q.status == "submitted" for q in db.refill_requests.values()):
+    if any(True for _ in db.refill_requests.where(rx_id=rx_id, status="submitted")):
         raise ToolError("a request for this prescription is already pending")
     rx.refills_remaining -= 1
     request_id = _next_id("RQ", 6, 0, len(db.refill_requests))
@@ -430,7 +494,7 @@ def request_renewal(
         raise ToolError(f"no pharmacy {pharmacy_id!r}")
     if rx.refills_remaining > 0 and rx.expires_on >= TODAY.isoformat():
         raise ToolError("this prescription still has refills; request a refill instead")
-    if any(q.rx_id == rx_id and q.status == "submitted" for q in db.refill_requests.values()):
+    if any(True for _ in db.refill_requests.where(rx_id=rx_id, status="submitted")):
         raise ToolError("a request for this prescription is already pending")
     if not note.strip():
         raise ToolError("a note for the prescriber is required")

@@ -155,6 +155,12 @@ def _quote(policy: Policy, cancellation_date: str, reason: str) -> CancellationQ
     )
 
 
+def _order_independent(items: list, key) -> bool:
+    """True when no two *different* items of a sorted list tie on the key, so the order they were found in
+    (a search's order, not the table's) cannot show in the sorted result."""
+    return all(a == b or key(a) != key(b) for a, b in zip(items, items[1:]))
+
+
 # -- authentication and lookups -------------------------------------------------------
 
 
@@ -178,14 +184,22 @@ def find_policyholder_by_name_zip(
 ) -> Policyholder:
     """Authenticate a caller by full name, mailing zip code and date of birth; returns the policyholder."""
     dob = _date(date_of_birth, "date_of_birth").isoformat()
-    for holder in db.policyholders.values():
-        if (
+
+    def matches(holder: Policyholder) -> bool:
+        return (
             holder.first_name.lower() == first_name.strip().lower()
             and holder.last_name.lower() == last_name.strip().lower()
             and holder.address.zip == zip.strip()
             and holder.date_of_birth == dob
-        ):
-            return holder
+        )
+
+    found = [holder for holder in db.policyholders.where(date_of_birth=dob) if matches(holder)]
+    if found and all(holder == found[0] for holder in found):  # the answer does not depend on the order of the matches
+        return found[0]
+    if found:  # different policyholders match: the first in table order, as always
+        for holder in db.policyholders.values():
+            if matches(holder):
+                return holder
     raise ToolError("no policyholder matches that name, zip code and date of birth")
 
 
@@ -236,8 +250,15 @@ def get_property(db: InsuranceDB, property_id: Annotated[str, Field(description=
 def list_claims(db: InsuranceDB, policy_number: PolicyNumber) -> list[Claim]:
     """List every claim filed on a policy, oldest first."""
     policy = _policy(db, policy_number)
+    def key(c: Claim) -> tuple[str, str]:
+        return (c.date_of_loss, c.claim_id)
+
+    claims = sorted(db.claims.where(policy_number=policy.policy_number), key=key)
+    if _order_independent(claims, key):
+        return claims
+    # different claims tie on the sort key: keep the table's order among them, as always
     claims = [c for c in db.claims.values() if c.policy_number == policy.policy_number]
-    return sorted(claims, key=lambda c: (c.date_of_loss, c.claim_id))
+    return sorted(claims, key=key)
 
 
 @DOMAIN.tool
@@ -276,8 +297,15 @@ def lookup_vehicle_model(db: InsuranceDB, make: str, model: str) -> VehicleModel
 def get_billing_history(db: InsuranceDB, policy_number: PolicyNumber) -> list[BillingTransaction]:
     """List a policy's billing transactions (payments, endorsement charges and credits, refunds), oldest first."""
     policy = _policy(db, policy_number)
+    def key(t: BillingTransaction) -> tuple[str, str]:
+        return (t.date, t.txn_id)
+
+    txns = sorted(db.billing.where(policy_number=policy.policy_number), key=key)
+    if _order_independent(txns, key):
+        return txns
+    # different transactions tie on the sort key: keep the table's order among them, as always
     txns = [t for t in db.billing.values() if t.policy_number == policy.policy_number]
-    return sorted(txns, key=lambda t: (t.date, t.txn_id))
+    return sorted(txns, key=key)
 
 
 @DOMAIN.tool
@@ -489,9 +517,15 @@ def file_claim(
             raise ToolError("home claims take no vehicle_id")
         property_id = policy.property_id
         deductible = coverage.deductible if code == "EQ" else _coverage(policy, "DWELL").deductible
-    for other in db.claims.values():
-        if (other.policy_number, other.date_of_loss, other.loss_type, other.vehicle_id) == (policy.policy_number, dol.isoformat(), loss_type, vehicle_id) and other.status != "withdrawn":
-            raise ToolError(f"this loss is already reported as claim {other.claim_id}")
+    same = (policy.policy_number, dol.isoformat(), loss_type, vehicle_id)
+    dupes = {other.claim_id for other in db.claims.where(policy_number=same[0], date_of_loss=same[1], loss_type=same[2],
+                                                        vehicle_id=same[3]) if other.status != "withdrawn"}
+    if len(dupes) == 1:  # the message does not depend on the order of the matches
+        raise ToolError(f"this loss is already reported as claim {dupes.pop()}")
+    if dupes:  # several claims match: name the first in table order, as always
+        for other in db.claims.values():
+            if (other.policy_number, other.date_of_loss, other.loss_type, other.vehicle_id) == same and other.status != "withdrawn":
+                raise ToolError(f"this loss is already reported as claim {other.claim_id}")
     limit = coverage.limit_per_occurrence or estimated_amount
     payout = round(max(0.0, min(estimated_amount - deductible, limit)), 2)
     cid = f"CLM-{100000 + len(db.claims) + 1}"
