@@ -103,7 +103,7 @@ def find_employee_by_email(
 ) -> Employee:
     """Authenticate a caller by work email and the last four digits of their SSN; returns their employee record."""
     email = work_email.strip().lower()
-    for emp in db.employees.values():
+    for emp in sorted(db.employees.where(work_email=email), key=lambda e: e.employee_id):
         if emp.work_email == email:
             if emp.ssn_last4 != ssn_last4.strip():
                 break
@@ -146,7 +146,7 @@ def get_leave_balances(db: HRDB, employee_id: EmployeeId) -> LeaveBalance:
 def list_time_off_requests(db: HRDB, employee_id: EmployeeId) -> list[TimeOffRequest]:
     """Every time-off request of an employee, oldest first."""
     _employee(db, employee_id)
-    return [r for r in db.time_off_requests.values() if r.employee_id == employee_id]
+    return sorted(db.time_off_requests.where(employee_id=employee_id), key=lambda r: r.request_id)
 
 
 @DOMAIN.tool(write=True)
@@ -181,7 +181,7 @@ def submit_time_off_request(
     if days == 0:
         raise ToolError("the requested dates contain no business days (weekends and company holidays are not charged)")
     hours = emp.standard_day_hours * days / (2 if half_day else 1)
-    for req in db.time_off_requests.values():
+    for req in sorted(db.time_off_requests.where(employee_id=employee_id), key=lambda r: r.request_id):
         if req.employee_id == employee_id and req.status in ("pending", "approved") and not (
                 req.end_date < start_date or req.start_date > end_date):
             raise ToolError(f"overlaps existing request {req.request_id} ({req.start_date} to {req.end_date}, {req.status})")
@@ -250,7 +250,11 @@ def _swap_effects(db: HRDB, offer: SwapOffer) -> dict:
     effects = {}
     for party in (offer.offered_by, offer.offered_to):
         emp = db.employees[party]
-        mine = [s for s in db.shifts.values() if moves.get(s.shift_id, s.employee_id) == party]
+        mine = [s for s in db.shifts.where(employee_id=party) if moves.get(s.shift_id, s.employee_id) == party]
+        for sid, to in moves.items():
+            if to == party:
+                mine += [s for s in db.shifts.where(shift_id=sid) if s.employee_id != party]
+        mine.sort(key=lambda s: s.shift_id)  # the table's key order, as a scan would see them
         gained = [s for s in mine if s.shift_id in moves and s.employee_id != party]
         weeks = sorted({_week(s.date) for s in gained} | {_week(take.date)} | ({_week(give.date)} if give else set()))
         hours = {w: sum(s.hours for s in mine if _week(s.date) == w) for w in weeks}
@@ -274,8 +278,8 @@ def list_shifts(
 ) -> list[Shift]:
     """An employee's scheduled shifts between two dates (inclusive), in date order. Night shifts end the next morning."""
     _employee(db, employee_id)
-    rows = [s for s in db.shifts.values() if s.employee_id == employee_id and from_date <= s.date <= to_date]
-    return sorted(rows, key=lambda s: (s.date, s.start))
+    rows = [s for s in db.shifts.where(employee_id=employee_id) if from_date <= s.date <= to_date]
+    return sorted(rows, key=lambda s: (s.date, s.start, s.shift_id))
 
 
 @DOMAIN.tool
@@ -283,7 +287,7 @@ def list_swap_offers(db: HRDB, employee_id: EmployeeId) -> list[dict]:
     """Shift swap and cover offers colleagues have made TO this employee (any status), with the shifts involved."""
     _employee(db, employee_id)
     out = []
-    for offer in db.swap_offers.values():
+    for offer in sorted(db.swap_offers.where(offered_to=employee_id), key=lambda o: o.offer_id):
         if offer.offered_to != employee_id:
             continue
         by = db.employees[offer.offered_by]
@@ -378,7 +382,13 @@ def search_job_postings(
 ) -> list[JobPosting]:
     """Search internal job postings by title keyword and/or department; by default only open postings."""
     out = []
-    for p in db.job_postings.values():
+    if department_id:
+        rows = sorted(db.job_postings.where(department_id=department_id), key=lambda p: p.posting_id)
+    elif open_only:
+        rows = sorted(db.job_postings.where(status="open"), key=lambda p: p.posting_id)
+    else:
+        rows = db.job_postings.values()
+    for p in rows:
         if open_only and p.status != "open":
             continue
         if department_id and p.department_id != department_id:
@@ -402,7 +412,7 @@ def get_job_posting(db: HRDB, posting_id: Annotated[str, Field(description="e.g.
 def list_applications(db: HRDB, employee_id: EmployeeId) -> list[Application]:
     """Every internal application an employee has made, with its status."""
     _employee(db, employee_id)
-    return [a for a in db.applications.values() if a.employee_id == employee_id]
+    return sorted(db.applications.where(employee_id=employee_id), key=lambda a: a.application_id)
 
 
 @DOMAIN.tool(write=True)
@@ -423,7 +433,7 @@ def submit_internal_application(
         raise ToolError(f"posting {posting_id} is not open for applications (status {p.status}, closes {p.closes_on})")
     if p.department_id == emp.department_id and p.title == emp.job_title:
         raise ToolError("the employee already holds this job title in this department")
-    mine = [a for a in db.applications.values() if a.employee_id == employee_id]
+    mine = sorted(db.applications.where(employee_id=employee_id), key=lambda a: a.application_id)
     if any(a.posting_id == posting_id and a.status not in ("withdrawn",) for a in mine):
         raise ToolError(f"employee {employee_id} already applied to {posting_id}")
     open_count = sum(1 for a in mine if a.status in OPEN_APP_STATUSES)
@@ -468,7 +478,7 @@ def withdraw_application(
 def list_documents(db: HRDB, employee_id: EmployeeId) -> list[Document]:
     """Documents the employee has uploaded (leases, bills, certificates...) with their review status."""
     _employee(db, employee_id)
-    return [d for d in db.documents.values() if d.employee_id == employee_id]
+    return sorted(db.documents.where(employee_id=employee_id), key=lambda d: d.document_id)
 
 
 @DOMAIN.tool(write=True)
@@ -542,21 +552,23 @@ def list_benefit_plans(
     db: HRDB, plan_type: Annotated[Literal["medical", "dental", "vision"] | None, Field(description="filter by type")] = None,
 ) -> list[BenefitPlan]:
     """Benefit plans with monthly premiums per coverage level and the employer's share for full- and part-time staff."""
-    return [p for p in db.benefit_plans.values() if plan_type is None or p.plan_type == plan_type]
+    if plan_type is None:
+        return list(db.benefit_plans.values())
+    return sorted(db.benefit_plans.where(plan_type=plan_type), key=lambda p: p.plan_id)
 
 
 @DOMAIN.tool
 def list_enrollments(db: HRDB, employee_id: EmployeeId) -> list[Enrollment]:
     """An employee's benefit enrollments (active and ended) with per-paycheck costs."""
     _employee(db, employee_id)
-    return [e for e in db.enrollments.values() if e.employee_id == employee_id]
+    return sorted(db.enrollments.where(employee_id=employee_id), key=lambda e: e.enrollment_id)
 
 
 @DOMAIN.tool
 def list_life_events(db: HRDB, employee_id: EmployeeId) -> list[LifeEvent]:
     """Qualifying life events the employee has reported (marriage, birth, adoption, ...)."""
     _employee(db, employee_id)
-    return [e for e in db.life_events.values() if e.employee_id == employee_id]
+    return sorted(db.life_events.where(employee_id=employee_id), key=lambda e: e.event_id)
 
 
 @DOMAIN.tool(write=True)
@@ -618,12 +630,14 @@ def enroll_in_plan(
     needs = {"employee": (False, False), "employee_spouse": (True, False), "employee_children": (False, True), "family": (True, True)}[coverage_level]
     if (needs[0] and not spouse) or (needs[1] and not child):
         raise ToolError(f"coverage level {coverage_level} needs a spouse/partner and/or child on file as dependents")
-    for enr in db.enrollments.values():
+    mine = sorted(db.enrollments.where(employee_id=employee_id), key=lambda e: e.enrollment_id)
+    for enr in mine:
         if enr.employee_id == employee_id and enr.status == "active" and enr.plan_type == plan.plan_type and enr.plan_id == plan_id \
                 and enr.coverage_level == coverage_level:
             raise ToolError(f"already enrolled in {plan_id} at {coverage_level} ({enr.enrollment_id})")
     ended = []
-    for key, enr in list(db.enrollments.items()):
+    for enr in mine:
+        key = enr.enrollment_id  # the record's key
         if enr.employee_id == employee_id and enr.status == "active" and enr.plan_type == plan.plan_type:
             old = db.enrollments[key]
             old.status, old.end_date = "ended", BENEFITS_PRIOR_END
