@@ -49,6 +49,9 @@ class ModelConfig:
     timeout: float = 120.0
     retries: int = 8
     backoff: float = 1.0
+    # 429s that say when to come back (Retry-After) wait that long, within this budget of
+    # seconds per call, without using up `retries`: saturating a rate limit is not a failure.
+    rate_limit_patience: float = 600.0
 
 
 def check_model(config: ModelConfig, role: str) -> str | None:
@@ -100,8 +103,9 @@ def _retryable(litellm: Any, exc: BaseException) -> bool:
 
 
 def _retry_after(exc: BaseException) -> float | None:
-    response = getattr(exc, "response", None)
-    headers = getattr(response, "headers", None)
+    # litellm keeps the provider's headers in `litellm_response_headers` (its `response`
+    # is a synthetic one without them).
+    headers = getattr(exc, "litellm_response_headers", None) or getattr(getattr(exc, "response", None), "headers", None)
     if not headers:
         return None
     value = headers.get("retry-after") or headers.get("Retry-After")
@@ -221,6 +225,7 @@ class LLM:
                 kwargs["api_key"] = "no-key"  # OpenAI-compatible servers need some key
         jitter = random.Random(self.seed)
         attempt = 0
+        waited_for_rate_limit = 0.0
         while True:
             try:
                 response = litellm.completion(**kwargs)
@@ -230,14 +235,21 @@ class LLM:
             except Exception as exc:
                 if not _retryable(litellm, exc):
                     raise InfraError(f"{type(exc).__name__}: {exc}"[:800]) from None
+                retry_after = _retry_after(exc)
+                self.retries_used += 1
+                if retry_after is not None and isinstance(exc, litellm.RateLimitError):
+                    delay = retry_after * (1.0 + jitter.random())  # spread the herd
+                    if waited_for_rate_limit + delay <= self.config.rate_limit_patience:
+                        waited_for_rate_limit += delay
+                        self.sleep(delay)
+                        continue
                 if attempt >= self.config.retries:
                     raise InfraError(
                         f"model call failed after {attempt + 1} attempts: {type(exc).__name__}: {exc}"[:800]
                     ) from None
                 delay = min(_BACKOFF_CAP, self.config.backoff * 2**attempt) * (0.5 + jitter.random())
-                delay = max(delay, _retry_after(exc) or 0.0)
+                delay = max(delay, retry_after or 0.0)
                 attempt += 1
-                self.retries_used += 1
                 self.sleep(delay)
         usage = Usage(calls=1)
         raw_usage = getattr(response, "usage", None)

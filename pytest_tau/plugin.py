@@ -84,6 +84,12 @@ def pytest_configure(config: pytest.Config) -> None:
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         config.stash[RUN_DIR_KEY] = Path(workerinput[WORKER_RUN_DIR])
+        if (settings.agent_uses_model or settings.user_uses_model) and not settings.replay:
+            # Import litellm (2-4 s of CPU) before the first item, not inside its timing,
+            # where sixteen workers importing at once would look like model latency.
+            from ._llm import import_litellm
+
+            import_litellm()
         return
     run_dir = settings.resume or settings.run_dir or Path(".tau", "runs", _dt.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}")
     if not run_dir.is_absolute():
@@ -155,6 +161,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if finished:
             config.hook.pytest_deselected(items=finished)
             items[:] = [item for item in items if item not in set(finished)]
+    if config.option.collectonly:
+        return  # listing items needs no DB
     broken: dict[str, tuple[pytest.Item, str]] = {}
     loaded = False
     for item in items:

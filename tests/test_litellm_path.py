@@ -68,3 +68,11 @@ def test_secrets_never_reach_what_the_run_writes(tau, toy_domain, monkeypatch) -
     written += [p.read_text() for p in tau.path.rglob("*") if p.is_file() and p.suffix in (".json", ".jsonl", ".xml")]
     assert all(canary not in text for text in written)
     assert "***" in (tau.run_dir / "summary.json").read_text()
+
+
+def test_rate_limits_with_retry_after_do_not_use_up_the_retries(tau, toy_domain) -> None:
+    with OpenAIServer(OracleModel([toy_domain]), Faults(retry_after=0.02)) as server:
+        server.inject(*["429"] * 12)
+        result = tau.run(*model_args(server, "--llm-retries", "1"))
+    result.assert_outcomes(passed=3)
+    assert server.fault_log["429"] == 12

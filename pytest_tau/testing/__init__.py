@@ -180,6 +180,9 @@ class OpenAIServer:
 
         class RequestHandler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out in separate writes: without this every reply stalls
+            # ~40 ms on delayed ACKs, which would dominate latency measurements.
+            disable_nagle_algorithm = True
 
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 pass

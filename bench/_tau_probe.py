@@ -1,0 +1,64 @@
+"""A pytest plugin for the benchmarks: what each process saw, written to a folder.
+
+    PYTHONPATH=bench TAU_BENCH_PROBE_DIR=/tmp/probe pytest -p _tau_probe ...
+
+Every process (the xdist controller and each worker, or the single process without
+xdist) writes `<worker>.json` at session finish: its peak RSS (`ru_maxrss`, KiB on
+Linux), whether litellm was imported, and per item run in it the wall-clock start and
+end of the runtest protocol (time.time(), comparable across processes) and the
+session start. With TAU_BENCH_PRELOAD_LITELLM=1 each process imports litellm while it
+configures (an experiment: the engine imports it at the first model call). Nothing is written if TAU_BENCH_PROBE_DIR is unset.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_ITEMS: list[tuple[str, float, float]] = []
+_STARTED = time.time()
+
+
+def _worker() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "controller")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """TAU_BENCH_PRELOAD_LITELLM=1: import litellm at start-up, not at the first model call."""
+    if os.environ.get("TAU_BENCH_PRELOAD_LITELLM") == "1":
+        from pytest_tau._llm import import_litellm
+
+        import_litellm()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Any:
+    started = time.time()
+    try:
+        return (yield)
+    finally:
+        _ITEMS.append((item.name, started, time.time()))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    folder = os.environ.get("TAU_BENCH_PROBE_DIR")
+    if not folder:
+        return
+    worker = _worker()
+    record = {
+        "worker": worker,
+        "pid": os.getpid(),
+        "maxrss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        "litellm": "litellm" in sys.modules,
+        "started": _STARTED,
+        "items": _ITEMS,
+    }
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    (Path(folder) / f"{worker}.json").write_text(json.dumps(record))

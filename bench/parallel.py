@@ -1,0 +1,153 @@
+"""Parallel efficiency of a model run whose work is waiting on the model, not computing.
+
+    python bench/parallel.py [--workers 1,4,16] [--domain retail] [--tasks 16] [--trials 3]
+                             [--latency 0.2] [--nodelay] [--preload-litellm]
+
+Starts the local OpenAI-compatible server (pytest_tau.testing.OpenAIServer) with
+OracleModel(domain) and Faults(latency=0.2 s per request) in this process, and runs the
+same workload at each `-n`: the first 16 test-split tasks of one domain x 3 trials = 48
+items (only that domain's folder is collected), `--model openai/fake --api-base URL`
+(the real litellm path; the oracle plays agent and user, about 10 model calls per
+item), `-p no:cacheprovider`, run directory in a temporary folder. Every item must
+pass. About 4-5 minutes on 2 busy cores, most of it at -n 1.
+
+Method. Model calls are counted from server.requests (successful completions). The
+server stamps each request as it answers (time.time(), comparable with the workers'
+clocks), so the item phase is measured from the first model request to the last reply:
+interpreter start, plugin import, collection and the xdist worker start-up before the
+first request, and the roll-up after the last reply, are excluded. Then
+
+    throughput = model calls / item-phase seconds
+    ideal      = workers / latency        (every worker always waiting on one call)
+    efficiency = throughput / ideal       (target >= 0.9 at -n 16)
+
+Start-up is excluded only before the first request: xdist starts every worker's first
+item at once, but each worker imports litellm (~2 s of CPU) at its first model call,
+inside its first item, and that is counted inside the window. Two further figures separate the causes: "per-item" is the
+model wait in each item, calls x latency / sum of results.jsonl `duration` fields (the
+conversation's own overhead; 1.0 means the items only wait), and "steady" is the
+efficiency between the moment every worker has finished its first item and the moment
+the first worker runs out of items (from per-item timestamps written by the probe plugin
+bench/_tau_probe.py), shown when that window is at least a second long. "in flight" is
+the most requests the server held at once (it keeps up if that reaches -n); "start
+spread" is the time between the first and the last worker starting its first item;
+"before" and "after" are the seconds from the first process's plugin load to the first
+model request, and from the last reply to the end of pytest.
+
+`--preload-litellm` makes every process import litellm at start-up (through the probe
+plugin) instead of at its first model call, inside its first item: an experiment to
+separate that import from the item phase.
+
+`--nodelay` sets TCP_NODELAY on the server's connections (its handler writes headers
+and body separately, and without it every reply waits ~40 ms for a delayed ACK on
+Linux, which adds to the configured latency); without the flag the server runs as
+shipped.
+
+The machine is shared and small (2 cores): figures are noisy, and 16 workers starting
+at once compete for the CPU. The last line is the figure at the largest -n.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import ROOT, Stamped, probes, results, run_pytest, summary_line  # noqa: E402
+
+from pytest_tau import load_domain  # noqa: E402
+from pytest_tau.testing import Faults, OpenAIServer, OracleModel  # noqa: E402
+
+
+def peak_concurrency(stamps: list[float], latency: float) -> int:
+    events = sorted([(t - latency, 1) for t in stamps] + [(t, -1) for t in stamps], key=lambda e: (e[0], e[1]))
+    now = peak = 0
+    for _, step in events:
+        now += step
+        peak = max(peak, now)
+    return peak
+
+
+def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: float, nodelay: bool) -> dict[str, float]:
+    stamped = Stamped(OracleModel([domain]))
+    with tempfile.TemporaryDirectory(prefix="tau-bench-") as name, OpenAIServer(stamped, Faults(latency=latency)) as server:
+        tmp = Path(name)
+        server._server.RequestHandlerClass.disable_nagle_algorithm = nodelay  # type: ignore[attr-defined]
+        xdist = ["-n", str(workers)] if workers > 1 else ["-p", "no:xdist"]
+        args = [*xdist, "--model", "openai/fake", "--api-base", server.url, "--llm-backoff", "0.05",
+                "--task-ids", ",".join(task_ids), "--trials", str(trials), f"tests_domains/{domain.name}"]
+        proc, wall = run_pytest(args, tmp)
+        lines = results(tmp)
+        expected = len(task_ids) * trials
+        bad = [r["item"] for r in lines if r["status"] != "passed"]
+        if proc.returncode != 0 or len(lines) != expected or bad:
+            sys.exit(f"-n {workers}: expected {expected} passed items, got {len(lines)} results, not passed: {bad[:5]}\n"
+                     f"{summary_line(proc)}\n{proc.stdout[-2000:]}")
+        calls = len(server.requests)
+        stamps = sorted(stamped.stamps)
+        wall_end = time.time()
+        probes_all = probes(tmp)
+        procs = [p for p in probes_all if p["items"]]
+    phase = stamps[-1] - (stamps[0] - latency)
+    throughput = calls / phase
+    ideal = workers / latency
+    busy = calls * latency / sum(r["duration"] for r in lines)
+    # steady state: every worker past its first item, none out of items yet
+    first_done = max(min(end for _, _, end in p["items"]) for p in procs)
+    last_start = min(max(start for _, start, _ in p["items"]) for p in procs)
+    steady = None
+    if last_start - first_done >= 1.0:
+        inside = sum(1 for t in stamps if first_done <= t <= last_start)
+        steady = inside / (last_start - first_done) / ideal
+    firsts = sorted(min(start for _, start, _ in p["items"]) for p in procs)
+    return {
+        "spread": firsts[-1] - firsts[0], "before": stamps[0] - latency - min(p["started"] for p in probes_all),
+        "after": wall_end - stamps[-1],
+        "workers": workers, "items": len(lines), "calls": calls, "wall": wall, "phase": phase,
+        "throughput": throughput, "ideal": ideal, "efficiency": throughput / ideal, "busy": busy,
+        "steady": steady, "peak": peak_concurrency(stamps, latency), "processes": len(procs),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workers", default="1,4,16", help="comma-separated -n values (1 = no xdist)")
+    parser.add_argument("--domain", default="retail")
+    parser.add_argument("--tasks", type=int, default=16)
+    parser.add_argument("--trials", type=int, default=3)
+    parser.add_argument("--latency", type=float, default=0.2)
+    parser.add_argument("--preload-litellm", action="store_true", help="import litellm in every process at start-up (experiment)")
+    parser.add_argument("--nodelay", action="store_true", help="TCP_NODELAY on the server (no delayed-ACK stall)")
+    args = parser.parse_args()
+    if args.preload_litellm:
+        os.environ["TAU_BENCH_PRELOAD_LITELLM"] = "1"
+    domain = load_domain(args.domain, ROOT)
+    task_ids = [t.id for t in domain.tasks if t.split == "test"][: args.tasks]
+    print(f"workload: {args.domain}, {len(task_ids)} tasks x {args.trials} trials = {len(task_ids) * args.trials} items, "
+          f"model latency {args.latency * 1000:.0f} ms per call, server TCP_NODELAY {'on' if args.nodelay else 'off (as shipped)'}")
+    print(f"{'-n':>4}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
+          f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}")
+    rows = []
+    for workers in (int(w) for w in args.workers.split(",")):
+        row = run(workers, domain, task_ids, args.trials, args.latency, args.nodelay)
+        rows.append(row)
+        steady = "-" if row["steady"] is None else f"{row['steady']:.2f}"
+        print(f"{workers:>4}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
+              f"{row['ideal']:>7.0f}{row['efficiency']:>8.2f}{row['busy']:>10.2f}{steady:>8}{row['peak']:>11}"
+              f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}", flush=True)
+    last = rows[-1]
+    print(f"parallel efficiency at -n {last['workers']}: {last['efficiency']:.2f} "
+          f"({last['throughput']:.1f} of an ideal {last['ideal']:.0f} model calls/s at {args.latency * 1000:.0f} ms latency; "
+          f"per-item {last['busy']:.2f}; TCP_NODELAY {'on' if args.nodelay else 'off'}"
+          f"{'; litellm preloaded' if args.preload_litellm else ''}); " + ", ".join(f"-n {r['workers']}: {r['efficiency']:.2f}" for r in rows[:-1]))
+
+
+if __name__ == "__main__":
+    main()
