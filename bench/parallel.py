@@ -21,9 +21,8 @@ first request, and the roll-up after the last reply, are excluded. Then
     ideal      = workers / latency        (every worker always waiting on one call)
     efficiency = throughput / ideal       (target >= 0.9 at -n 16)
 
-Start-up is excluded only before the first request: xdist starts every worker's first
-item at once, but each worker imports litellm (~2 s of CPU) at its first model call,
-inside its first item, and that is counted inside the window. Two further figures separate the causes: "per-item" is the
+Start-up is excluded before the first request; workers import litellm (~2 s of CPU) at
+start-up (pytest_configure), before their first item. Two further figures separate the causes: "per-item" is the
 model wait in each item, calls x latency / sum of results.jsonl `duration` fields (the
 conversation's own overhead; 1.0 means the items only wait), and "steady" is the
 efficiency between the moment every worker has finished its first item and the moment
