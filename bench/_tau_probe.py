@@ -6,8 +6,7 @@ Every process (the xdist controller and each worker, or the single process witho
 xdist) writes `<worker>.json` at session finish: its peak RSS (`ru_maxrss`, KiB on
 Linux), whether litellm was imported, and per item run in it the wall-clock start and
 end of the runtest protocol (time.time(), comparable across processes) and the
-session start. With TAU_BENCH_PRELOAD_LITELLM=1 each process imports litellm while it
-configures (an experiment: the engine imports it at the first model call). Nothing is written if TAU_BENCH_PROBE_DIR is unset.
+session start. Nothing is written if TAU_BENCH_PROBE_DIR is unset.
 """
 
 from __future__ import annotations
@@ -28,14 +27,6 @@ _STARTED = time.time()
 
 def _worker() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "controller")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """TAU_BENCH_PRELOAD_LITELLM=1: import litellm at start-up, not at the first model call."""
-    if os.environ.get("TAU_BENCH_PRELOAD_LITELLM") == "1":
-        from pytest_tau._llm import import_litellm
-
-        import_litellm()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -1,7 +1,7 @@
 """Parallel efficiency of a model run whose work is waiting on the model, not computing.
 
     python bench/parallel.py [--workers 1,4,16] [--domain retail] [--tasks 16] [--trials 3]
-                             [--latency 0.2] [--nodelay] [--preload-litellm]
+                             [--latency 0.2]
 
 Starts the local OpenAI-compatible server (pytest_tau.testing.OpenAIServer) with
 OracleModel(domain) and Faults(latency=0.2 s per request) in this process, and runs the
@@ -32,15 +32,6 @@ the most requests the server held at once (it keeps up if that reaches -n); "sta
 spread" is the time between the first and the last worker starting its first item;
 "before" and "after" are the seconds from the first process's plugin load to the first
 model request, and from the last reply to the end of pytest.
-
-`--preload-litellm` makes every process import litellm at start-up (through the probe
-plugin) instead of at its first model call, inside its first item: an experiment to
-separate that import from the item phase.
-
-`--nodelay` sets TCP_NODELAY on the server's connections (its handler writes headers
-and body separately, and without it every reply waits ~40 ms for a delayed ACK on
-Linux, which adds to the configured latency); without the flag the server runs as
-shipped.
 
 The machine is shared and small (2 cores): figures are noisy, and 16 workers starting
 at once compete for the CPU. The last line is the figure at the largest -n.
@@ -74,11 +65,10 @@ def peak_concurrency(stamps: list[float], latency: float) -> int:
     return peak
 
 
-def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: float, nodelay: bool) -> dict[str, float]:
+def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: float) -> dict[str, float]:
     stamped = Stamped(OracleModel([domain]))
     with tempfile.TemporaryDirectory(prefix="tau-bench-") as name, OpenAIServer(stamped, Faults(latency=latency)) as server:
         tmp = Path(name)
-        server._server.RequestHandlerClass.disable_nagle_algorithm = nodelay  # type: ignore[attr-defined]
         xdist = ["-n", str(workers)] if workers > 1 else ["-p", "no:xdist"]
         args = [*xdist, "--model", "openai/fake", "--api-base", server.url, "--llm-backoff", "0.05",
                 "--task-ids", ",".join(task_ids), "--trials", str(trials), f"tests_domains/{domain.name}"]
@@ -122,20 +112,16 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=16)
     parser.add_argument("--trials", type=int, default=3)
     parser.add_argument("--latency", type=float, default=0.2)
-    parser.add_argument("--preload-litellm", action="store_true", help="import litellm in every process at start-up (experiment)")
-    parser.add_argument("--nodelay", action="store_true", help="TCP_NODELAY on the server (no delayed-ACK stall)")
     args = parser.parse_args()
-    if args.preload_litellm:
-        os.environ["TAU_BENCH_PRELOAD_LITELLM"] = "1"
     domain = load_domain(args.domain, ROOT)
     task_ids = [t.id for t in domain.tasks if t.split == "test"][: args.tasks]
     print(f"workload: {args.domain}, {len(task_ids)} tasks x {args.trials} trials = {len(task_ids) * args.trials} items, "
-          f"model latency {args.latency * 1000:.0f} ms per call, server TCP_NODELAY {'on' if args.nodelay else 'off (as shipped)'}")
+          f"model latency {args.latency * 1000:.0f} ms per call")
     print(f"{'-n':>4}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
           f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}")
     rows = []
     for workers in (int(w) for w in args.workers.split(",")):
-        row = run(workers, domain, task_ids, args.trials, args.latency, args.nodelay)
+        row = run(workers, domain, task_ids, args.trials, args.latency)
         rows.append(row)
         steady = "-" if row["steady"] is None else f"{row['steady']:.2f}"
         print(f"{workers:>4}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
@@ -144,8 +130,7 @@ def main() -> None:
     last = rows[-1]
     print(f"parallel efficiency at -n {last['workers']}: {last['efficiency']:.2f} "
           f"({last['throughput']:.1f} of an ideal {last['ideal']:.0f} model calls/s at {args.latency * 1000:.0f} ms latency; "
-          f"per-item {last['busy']:.2f}; TCP_NODELAY {'on' if args.nodelay else 'off'}"
-          f"{'; litellm preloaded' if args.preload_litellm else ''}); " + ", ".join(f"-n {r['workers']}: {r['efficiency']:.2f}" for r in rows[:-1]))
+          f"per-item {last['busy']:.2f}); " + ", ".join(f"-n {r['workers']}: {r['efficiency']:.2f}" for r in rows[:-1]))
 
 
 if __name__ == "__main__":
