@@ -33,20 +33,51 @@ def normalize_text(text: str) -> str:
     return _SPACES.sub(" ", text)
 
 
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)
+
+
+def _date_forms(iso: str) -> list[str]:
+    """The ways a person writes an ISO date: "2026-05-24", "May 24, 2026", "24 May", "5/24/2026"..."""
+    match = _ISO_DATE.match(iso)
+    if match is None:
+        return [iso]
+    year, month, day = (int(part) for part in match.groups())
+    if not 1 <= month <= 12:
+        return [iso]
+    months = {_MONTHS[month - 1], _MONTHS[month - 1][:3]}
+    forms = [iso, f"{month}/{day}/{year}", f"{month:02d}/{day:02d}/{year}"]
+    for name in months:
+        # The year may be left out: the policy fixes the current date, so "May 24" is unambiguous.
+        forms += [rf"{name}\.? {day}(?:st|nd|rd|th)?(?:,? {year})?", rf"{day}(?:st|nd|rd|th)? {name}\.?(?:,? {year})?"]
+    return forms
+
+
 def output_told(output: str, told: str) -> bool:
     """True when `output` appears in what the agent told the user (normalized).
 
-    A number must appear as a whole number: "12.5" is not found in "112.50".
+    A number must appear as a whole number: "12.5" is not found in "112.50". An ISO date
+    also matches as it is usually said ("May 24, 2026", "May 24th", "24 May", "5/24/2026").
     """
     needle = normalize_text(output).strip()
     if not needle:
         return True
-    pattern = re.escape(needle)
-    if needle[0].isalnum():
-        pattern = r"(?<![\w.])" + pattern
-    if needle[-1].isalnum():
-        pattern += r"(?![\w]|\.\d)"
-    return re.search(pattern, normalize_text(told)) is not None
+    text = normalize_text(told)
+    iso = _ISO_DATE.match(needle) is not None
+    for form in _date_forms(needle) if iso else [needle]:
+        pattern = form if iso and form != needle else re.escape(form)
+        if form[0].isalnum():
+            pattern = r"(?<![\w.])" + pattern
+        if form.endswith(")?"):  # a spoken date: not followed by another year
+            pattern += r"(?!,? ?\d)(?!\w)"
+        elif form[-1].isalnum():
+            pattern += r"(?![\w]|\.\d)"
+        if re.search(pattern, text) is not None:
+            return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,15 @@ def test_mutated_gold_writes_score_0(toy_domain) -> None:
         ("10", "10.5 dollars", False),
         ("#W123", "order #w123 is cancelled", True),
         ("Gold", "your tier is gold.", True),
+        ("2026-05-24", "It takes effect on May 24, 2026.", True),
+        ("2026-05-24", "effective Sunday, May 24th", True),
+        ("2026-05-24", "from 24 May 2026", True),
+        ("2026-05-24", "on 5/24/2026", True),
+        ("2026-06-03", "by Jun. 3", True),
+        ("2026-05-24", "May 25", False),
+        ("2026-05-24", "on May 2", False),
+        ("2026-05-24", "May 24, 2027", False),
+        ("2026-06-03", "June 30", False),
     ],
 )
 def test_output_matching(output, told, found) -> None:
