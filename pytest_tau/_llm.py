@@ -99,7 +99,9 @@ def _retryable(litellm: Any, exc: BaseException) -> bool:
     status = getattr(exc, "status_code", None)
     if isinstance(exc, litellm.APIError) and (status is None or status >= 500):
         return True
-    return isinstance(exc, (ConnectionError, TimeoutError, ValueError)) and not isinstance(exc, litellm.BadRequestError)
+    # Unreadable bodies and dropped connections reach us as InternalServerError (above);
+    # a bare ValueError would be a bug, never retried.
+    return isinstance(exc, (ConnectionError, TimeoutError))
 
 
 def _retry_after(exc: BaseException) -> float | None:
