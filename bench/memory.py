@@ -29,10 +29,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ROOT, probes, results, run_pytest, summary_line  # noqa: E402
+from _common import ROOT, probes, results, run_pytest, summary_line
 
-from pytest_tau import discover_domains  # noqa: E402
-from pytest_tau.testing import OpenAIServer, OracleModel  # noqa: E402
+from pytest_tau import discover_domains
+from pytest_tau.testing import OpenAIServer, OracleModel
 
 
 def measure(mode: str, args: list[str], expected: int) -> list[dict[str, Any]]:

@@ -40,20 +40,19 @@ at once compete for the CPU. The last line is the figure at the largest -n.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import time
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ROOT, Stamped, probes, results, run_pytest, summary_line  # noqa: E402
+from _common import ROOT, Stamped, probes, results, run_pytest, summary_line
 
-from pytest_tau import load_domain  # noqa: E402
-from pytest_tau.testing import Faults, OpenAIServer, OracleModel  # noqa: E402
+from pytest_tau import load_domain
+from pytest_tau.testing import Faults, OpenAIServer, OracleModel
 
 
 def peak_concurrency(stamps: list[float], latency: float) -> int:

@@ -32,10 +32,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ROOT, Stamped, results, run_pytest, summary_line  # noqa: E402
+from _common import ROOT, Stamped, results, run_pytest, summary_line
 
-from pytest_tau import load_domain  # noqa: E402
-from pytest_tau.testing import Faults, OpenAIServer, OracleModel  # noqa: E402
+from pytest_tau import load_domain
+from pytest_tau.testing import Faults, OpenAIServer, OracleModel
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._conversation import AgentStep, RequestedCall, Usage
+from ._outputs import spoken
 from ._tasks import Action, Task
 from ._textcalls import parse_text_tool_calls
 
@@ -14,14 +15,15 @@ if TYPE_CHECKING:
     from ._domain import Domain
     from ._llm import LLM
 
-__all__ = ["OracleAgent", "DoNothingAgent", "ToolCallingAgent", "TextActionAgent", "FewShotAgent", "parse_action"]
+__all__ = ["DoNothingAgent", "FewShotAgent", "OracleAgent", "TextActionAgent", "ToolCallingAgent", "parse_action"]
 
 
 class OracleAgent:
     """Performs the task's gold actions and tells the required outputs; scores 1 by design."""
 
-    def __init__(self, task: Task, actions: Sequence[Action] | None = None) -> None:
+    def __init__(self, task: Task, actions: Sequence[Action] | None = None, *, variant: int = 0) -> None:
         self.task = task
+        self.variant = variant  # which spoken form of each output (the trial number in runs)
         # Validity checks hand the oracle mutated actions to prove the scoring notices.
         self.actions = list(task.gold_actions if actions is None else actions)
         self.usage = Usage()
@@ -31,7 +33,8 @@ class OracleAgent:
         if self._acted:
             return AgentStep(content="Is there anything else I can help you with?")
         self._acted = True
-        outputs = "; ".join(self.task.required_outputs)
+        # Said as a person would, not in the stored form: every oracle run exercises the matcher.
+        outputs = "; ".join(spoken(output, self.variant) for output in self.task.required_outputs)
         content = f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
         calls = [
             RequestedCall(id=f"oracle_{index}", name=action.name, arguments=dict(action.arguments))
@@ -206,7 +209,7 @@ class FewShotAgent(ToolCallingAgent):
 
 
 @functools.lru_cache(maxsize=256)
-def few_shot_examples(domain: Domain, exclude: str, count: int = 3) -> list[str]:
+def few_shot_examples(domain: Domain[Any], exclude: str, count: int = 3) -> list[str]:
     """Transcripts of oracle runs on the domain's train tasks (never the scored task)."""
     from ._scoring import play
     from ._users import ScriptedUser

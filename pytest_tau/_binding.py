@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ._domain import Domain
+from ._domain import AnyDomain
 
-__all__ = ["domain_test", "DOMAIN_ATTRIBUTE"]
+__all__ = ["DOMAIN_ATTRIBUTE", "domain_test"]
 
 DOMAIN_ATTRIBUTE = "pytest_tau_domain"
 
 
-def domain_test(domain: Domain) -> Callable[..., None]:
+def domain_test(domain: AnyDomain) -> Callable[..., None]:
     """The test function for a domain: one item per (task, trial), parametrized by the plugin.
 
         # tests_domains/retail/test_retail.py

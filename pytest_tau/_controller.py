@@ -6,19 +6,23 @@ xdist: the controller), so results.jsonl has exactly one writer.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
 import pytest
 
+from ._gate import EXIT_GATE
 from ._redact import redact, redact_json
 from ._results import ItemResult, RunSummary, read_results, summarize
+
+FATAL_PREFIX = "cannot use the model: "  # as raised by _llm (not imported: litellm stays lazy)
 
 if TYPE_CHECKING:
     from ._settings import Settings
 
-__all__ = ["TauController", "TauExitStatus", "EXIT_INCOMPLETE"]
+__all__ = ["EXIT_INCOMPLETE", "TauController", "TauExitStatus"]
 
 # The exit code of a run with items that ended in infrastructure errors: its scores are
 # incomplete, which a CI job must tell apart from a model that failed tasks (exit 1).
@@ -38,6 +42,19 @@ class TauController:
         # --resume: the earlier results count in this run's summary (the last per item wins).
         self.results: list[ItemResult] = read_results(run_dir / "results.jsonl") if settings.resume else []
         self.summary: RunSummary | None = None
+        # This session's result per item: the first attempt's (reports of reruns come later).
+        self.counted: dict[str, ItemResult] = {}
+        self.rerun_items: set[str] = set()
+        self.fatal: str | None = None  # why the model cannot be used at all (the run stopped)
+        from ._gate import parse_threshold
+
+        self.thresholds = [parse_threshold(t) for t in config.getoption("tau_min_pass_hat_k", None) or []]
+        baseline = config.getoption("tau_baseline", None)
+        self.baseline = Path(baseline) if baseline else None
+        if self.baseline is not None and not (self.baseline / "results.jsonl").is_file():
+            raise pytest.UsageError(f"--baseline {self.baseline}: no results.jsonl there (is it a pytest-tau run directory?)")
+        self.max_regression = float(config.getoption("tau_max_regression", 0.0) or 0.0)
+        self.gate: Any = None
         self._results_file: Any = None
 
     # -- header ----------------------------------------------------------------------
@@ -62,14 +79,28 @@ class TauController:
     # -- results as they arrive ------------------------------------------------------
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         data = getattr(report, "tau_result", None)
-        if data is None or report.outcome == "rerun":
+        if data is None:
             return
         result = ItemResult.model_validate(data)
+        if result.item in self.counted:
+            # --reruns: a later attempt of an item never replaces the first (pass^1 is not best-of-n).
+            self.rerun_items.add(result.item)
+            return
+        self.counted[result.item] = result
         self.results.append(result)
+        if result.error and result.error.startswith(FATAL_PREFIX) and self.fatal is None:
+            # A rejected key, an unknown model, an unreachable endpoint: stop every worker now.
+            self.fatal = result.error
+            dsession = self.config.pluginmanager.getplugin("dsession")
+            if dsession is not None and not dsession.shouldstop:
+                dsession.shouldstop = f"pytest-tau: {result.error}"
         if self._results_file is None:
             self.run_dir.mkdir(parents=True, exist_ok=True)
             path = self.run_dir / "results.jsonl"
             self._results_file = open(path, "ab")  # noqa: SIM115 - open for the run
+            from ._runinfo import write_run_info
+
+            write_run_info(self.run_dir, self.settings)
             if path.stat().st_size and not path.read_bytes().endswith(b"\n"):
                 self._results_file.write(b"\n")  # a killed run may have left half a line
         # Appended and flushed per item: a crash loses nothing already finished.
@@ -85,7 +116,22 @@ class TauController:
         if not self.results:
             return
         settings = redact_json(self.settings.model_dump(mode="json"))
-        self.summary = summarize(self.results, self.settings.trials, settings)
+        self.summary = summarize(self.results, self.settings.trials, settings, stopped=_stopped(session, exitstatus))
+        s = self.settings
+        self.summary.model = redact(s.model) if s.model and s.agent_uses_model else None
+        self.summary.user_model = redact(s.user_model) if s.user_model and s.user_uses_model else None
+        from ._gate import evaluate_gate
+
+        by_scope: dict[str | None, dict[int, float | None]] = {None: dict(self.summary.pass_hat_k)}
+        by_scope.update({name: dict(d.pass_hat_k) for name, d in self.summary.domains.items()})
+        self.gate = evaluate_gate(self.results, self.settings.trials, by_scope, self.thresholds, self.baseline, self.max_regression)
+        self.summary.gate = self.gate.to_json()
+        step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        if step_summary:
+            from ._summary_md import markdown
+
+            with open(step_summary, "a", encoding="utf-8") as handle:
+                handle.write(markdown(self.summary, self.gate, self.results))
         (self.run_dir / "summary.json").write_bytes(
             orjson.dumps(self.summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
         )
@@ -94,10 +140,16 @@ class TauController:
 
     def exit_status(self, exitstatus: int) -> int:
         """The run's exit code once its summary is known."""
+        if self.fatal is not None:
+            return pytest.ExitCode.USAGE_ERROR  # like a missing key at start: fix the setup, not the model
         if self.summary is None:
             return exitstatus
-        if self.summary.errors:
-            return EXIT_INCOMPLETE
+        if self.summary.errors or self.summary.stopped:
+            return EXIT_INCOMPLETE if self.summary.errors else exitstatus
+        if self.gate is not None and self.gate.failed:
+            return EXIT_GATE
+        if self.summary.failed and exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+            return pytest.ExitCode.TESTS_FAILED  # failures of earlier sessions (--resume) still count
         if self.settings.resume and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             return pytest.ExitCode.OK  # resuming a finished run: nothing left to do
         return exitstatus
@@ -106,19 +158,17 @@ class TauController:
     def _junit(self, summary: RunSummary) -> None:
         from _pytest.junitxml import xml_key
 
-        xml = self.config.stash.get(xml_key, None)
-        if xml is None:
-            return
-        # Reruns leave one <testcase> per attempt, which CI reads as passes: keep the last.
-        # (Finalized reporters keep only their XML element, so key on its attributes.)
-        def key(reporter: Any) -> tuple[str, str]:
-            element = reporter.to_xml()
-            return element.get("classname", ""), element.get("name", "")
+        from ._junit import shape_junit
 
-        last = {key(reporter): reporter for reporter in xml.node_reporters_ordered}
-        xml.node_reporters_ordered[:] = [r for r in xml.node_reporters_ordered if last[key(r)] is r]
-        for name, value in _suite_properties(summary):
-            xml.add_global_property(name, value)
+        xml = self.config.stash.get(xml_key, None)
+        if xml is not None:
+            # --resume: the items finished in earlier sessions are in the file too.
+            earlier: dict[str, ItemResult] = {}
+            for result in self.results:
+                if result.item not in self.counted:
+                    earlier[result.item] = result
+            nodeids = {r.item: r.nodeid for r in self.results if r.nodeid}
+            shape_junit(xml, self.counted, summary, self.settings, earlier=earlier, nodeids=nodeids)
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
         summary = self.summary
@@ -148,6 +198,28 @@ class TauController:
                 f"(errors or selection): {', '.join(short[:10])}{' ...' if len(short) > 10 else ''}",
                 yellow=True,
             )
+        if self.rerun_items:
+            write(
+                f"--reruns: {len(self.rerun_items)} item(s) were run again; their first attempt counts "
+                "(pass^1 is not best-of-n; use --trials for repeated measurement)",
+                yellow=True,
+            )
+        gate = self.gate
+        if gate is not None:
+            for scope, ks in gate.intervals.items():
+                shown = [f"pass^{k} [{iv[0]:.3f}, {iv[1]:.3f}]" for k, iv in ks.items() if iv]
+                if shown and (self.thresholds or self.baseline):
+                    write(f"95% interval over tasks, {scope}: " + ", ".join(shown))
+            for c in gate.comparisons:
+                write(f"vs baseline: pass^{c.k} {c.delta:+.3f} over {c.tasks} paired tasks, 95% interval [{c.interval[0]:+.3f}, {c.interval[1]:+.3f}]")
+            for failure in gate.failures:
+                write(f"GATE FAILED (exit {EXIT_GATE}): {redact(failure)}", red=True, bold=True)
+            if (self.thresholds or self.baseline) and not gate.failed:
+                write("gate passed", green=True)
+        if self.fatal is not None:
+            write(f"STOPPED: {self.fatal}", red=True, bold=True)
+        elif summary.stopped:
+            write(f"INCOMPLETE: the run stopped early ({summary.stopped}); summary.json says complete: false", red=True, bold=True)
         if summary.errors:
             write(
                 f"INCOMPLETE: {summary.errors} item(s) ended in infrastructure errors and are left out of pass^k "
@@ -158,21 +230,14 @@ class TauController:
         write(f"results: {self.run_dir / 'results.jsonl'}  summary: {self.run_dir / 'summary.json'}")
 
 
-def _suite_properties(summary: RunSummary) -> list[tuple[str, str]]:
-    props = [
-        ("tau.items", str(summary.items)),
-        ("tau.passed", str(summary.passed)),
-        ("tau.failed", str(summary.failed)),
-        ("tau.errors", str(summary.errors)),
-        ("tau.complete", str(summary.complete).lower()),
-        ("tau.cost", f"{summary.cost:.6f}"),
-    ]
-    for k, value in summary.pass_hat_k.items():
-        props.append((f"tau.pass^{k}", _format_k(value).strip()))
-    for name, domain in summary.domains.items():
-        for k, value in domain.pass_hat_k.items():
-            props.append((f"tau.{name}.pass^{k}", _format_k(value).strip()))
-    return props
+def _stopped(session: pytest.Session, exitstatus: int) -> str | None:
+    """Why the run stopped before every selected item ran (-x, --maxfail, Ctrl-C), or None."""
+    if exitstatus == pytest.ExitCode.INTERRUPTED:
+        return "interrupted" + (f": {session.shouldstop}" if isinstance(session.shouldstop, str) else "")
+    for reason in (session.shouldfail, session.shouldstop):
+        if reason:
+            return reason if isinstance(reason, str) else "stopped"
+    return None
 
 
 class TauExitStatus:

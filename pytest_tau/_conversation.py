@@ -21,6 +21,7 @@ __all__ = [
     "AgentStep",
     "EndReason",
     "InfraError",
+    "RequestedCall",
     "Trajectory",
     "Usage",
     "User",
@@ -65,7 +66,13 @@ class Usage:
 
 @dataclass(frozen=True)
 class RequestedCall:
-    """A tool call as the model asked for it (arguments may be malformed text)."""
+    """A tool call as the agent asks for it.
+
+    ``id`` pairs the call with its result message (``tool_call_id``); ``arguments`` is a
+    dict, or the raw JSON text a model wrote. Malformed text, an unknown tool name or
+    wrong argument types never crash the run: the environment answers with a tool error
+    message, as a real API would, and the agent sees it on its next step.
+    """
 
     id: str
     name: str
@@ -74,7 +81,16 @@ class RequestedCall:
 
 @dataclass
 class AgentStep:
-    """One agent model call's outcome: what it says and which tools it calls."""
+    """What an agent does in one step: what it says to the user, which tools it calls.
+
+    ``content`` is shown to the user (with whatever else the agent says in the same turn)
+    and counts as *told* for the required outputs; leave it empty to say nothing.
+    ``tool_calls`` run in order against the environment; when there are any, the agent
+    is stepped again with their results, and the turn goes on. A step without tool calls
+    ends the agent's turn and the user replies. ``message`` is the assistant message as
+    the agent wants it kept in the history (e.g. with a provider's reasoning fields); when
+    None it is built from ``content`` and ``tool_calls``.
+    """
 
     content: str = ""
     tool_calls: list[RequestedCall] = field(default_factory=list)
@@ -108,22 +124,58 @@ def _dumps(value: Any) -> str:
 
 
 class Agent(Protocol):
+    """An agent under test: anything with ``usage`` and ``step``.
+
+    The harness calls ``step`` with the conversation so far and runs the returned tool
+    calls. How a conversation ends, seen from the agent:
+
+    - the user stops: their reply contains `STOP` (``###STOP###``);
+    - a transfer: a call to one of the domain's transfer tools (such as
+      ``transfer_to_human_agents``) succeeds; the conversation ends after that step;
+    - the step budget (``--max-steps``, counted in ``step`` calls) runs out.
+
+    A model service that fails past its retries must raise `InfraError`: the item is then
+    an error, left out of pass^k, never a failure of the agent. Any other exception is a
+    bug of the strategy and errors the item with its traceback. Nothing is called in the
+    constructor's place: build agents cheaply, and make model calls only in ``step``.
+    """
+
+    #: Tokens and cost of this agent's model calls, read once the conversation ends
+    #: (a `Usage()` that stays zero for an agent without a model).
     usage: Usage
 
     def step(self, messages: list[dict[str, Any]]) -> AgentStep:
-        """Given the conversation so far (OpenAI messages, no system prompt), act once."""
+        """Act once, given the whole conversation so far.
+
+        ``messages`` are OpenAI-style chat messages, oldest first, without a system
+        prompt (the agent brings its own policy and instructions):
+        ``{"role": "user", "content": str}`` for what the user said,
+        the assistant messages of earlier steps (as `AgentStep.as_message` made them), and
+        ``{"role": "tool", "tool_call_id": str, "name": str, "content": str}`` for each
+        tool result (a tool error is a result starting with ``Error:``). The list is the
+        harness's own: read it, do not change it.
+        """
         ...
 
 
 class User(Protocol):
+    """A simulated user: anything with ``usage``, ``start`` and ``respond``.
+
+    The user opens the conversation, then answers each agent turn (everything the agent
+    said in that turn, joined by newlines). A message that contains `STOP` ends the
+    conversation (the end reason is ``user_stop``); the text around it is kept in the
+    trajectory. Model failures past the retries raise `InfraError`, as for agents.
+    """
+
+    #: Tokens and cost of this user's model calls (zero for a user without a model).
     usage: Usage
 
     def start(self) -> str:
-        """The user's opening message."""
+        """The user's opening message (`STOP` here ends the conversation before the agent acts)."""
         ...
 
     def respond(self, agent_message: str) -> str:
-        """The user's reply to what the agent said; contains STOP to end."""
+        """The reply to what the agent said in its turn (may be empty); contains `STOP` to end."""
         ...
 
 

@@ -6,7 +6,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from ._domain import Domain, DomainError
+from ._domain import AnyDomain, Domain, DomainError
 
 __all__ = ["discover_domains", "load_domain"]
 
@@ -20,7 +20,7 @@ def _project_root(start: Path) -> Path:
     raise DomainError(f"no {DOMAINS_PACKAGE}/ folder in {start} or above")
 
 
-def load_domain(name: str, root: Path | None = None) -> Domain:
+def load_domain(name: str, root: Path | None = None) -> AnyDomain:
     """Import ``tests_domains.<name>.domain`` and return its ``DOMAIN``."""
     root = _project_root((root or Path.cwd()).resolve())
     if str(root) not in sys.path:
@@ -32,7 +32,7 @@ def load_domain(name: str, root: Path | None = None) -> Domain:
     return domain
 
 
-def discover_domains(root: Path | None = None) -> dict[str, Domain]:
+def discover_domains(root: Path | None = None) -> dict[str, AnyDomain]:
     """Every domain of the project, by name, sorted."""
     base = _project_root((root or Path.cwd()).resolve())
     names = sorted(p.parent.name for p in (base / DOMAINS_PACKAGE).glob("*/domain.py"))

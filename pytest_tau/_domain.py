@@ -1,38 +1,78 @@
 """The domain SDK: a domain is its DB schema, its tools, its policy and its tasks.
 
-    retail = Domain("retail", RetailDB, fixtures=Path(__file__).parents[2] / "fixtures" / "retail")
+    class RetailDB(BaseModel):
+        orders: Table[Order]
 
-    @retail.tool
+    DOMAIN = Domain("retail", RetailDB, now=datetime(2026, 5, 15, 14, 0))
+
+    @DOMAIN.tool
     def get_order_details(db: RetailDB, order_id: str) -> Order:
         '''Return an order's status, items, payment and shipping.'''
+        return db.orders.require(order_id)
 
-    @retail.tool(write=True)
+    @DOMAIN.tool(write=True)
     def cancel_pending_order(db: RetailDB, order_id: str, reason: str) -> Order: ...
 
-Its data lives in ``fixtures/<name>/``: ``db.json``, ``tasks.json`` and ``policy.md``.
+Its data lives in ``fixtures/<name>/`` beside ``tests_domains/`` (``db.json``, ``tasks.json``,
+``policy.md``). Every domain gets the standard ``calculate`` and ``transfer_to_human_agents``
+tools; ``DOMAIN.now`` / ``DOMAIN.today`` are the policy's fixed current time.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
+import sys
 import typing
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import Annotated, Any, Generic, TypeVar, overload
 
 import orjson
 import pydantic
 from pydantic import BaseModel
 
-from ._state import Diff, State
+from ._canonical import Canonical, canonical
 from ._environment import Environment, ToolCall
+from ._state import Diff, State, Table
 from ._tasks import Task, TaskFileError, load_tasks
-from ._tools import Tool
+from ._tools import Tool, calculate
 
-__all__ = ["Domain", "DomainError"]
+__all__ = ["AnyDomain", "Domain", "DomainError", "Gold", "dump_db"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+DB = TypeVar("DB", bound=BaseModel)
+
+TRANSFER_TOOL = "transfer_to_human_agents"
+TRANSFER_RESULT = "Transfer successful: a human agent will take over this conversation."
+
+
+def dump_db(data: Any) -> bytes:
+    """The one on-disk form of a DB: compact JSON, keys sorted (generators write it, tests compare it)."""
+    if isinstance(data, BaseModel):
+        data = data.model_dump(mode="json")
+    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+
+
+def _table_record(annotation: Any) -> type[BaseModel] | None:
+    """The record model of a table field (`Table[R]`, or the older `dict[str, R]`), else None."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is Annotated:
+        return _table_record(args[0])
+    if (origin is Table and len(args) == 1) or (origin is dict and len(args) == 2 and args[0] is str):
+        record = args[-1]
+        if isinstance(record, type) and issubclass(record, BaseModel):
+            return record
+    return None
+
+
+def _default_fixtures(name: str) -> Path:
+    """`tests_domains/<name>/domain.py` -> `fixtures/<name>/` (two folders up)."""
+    frame = sys._getframe(2)
+    caller = Path(frame.f_globals.get("__file__", Path.cwd() / "x" / "y" / "domain.py")).resolve()
+    return caller.parents[2] / "fixtures" / name
 
 
 class DomainError(Exception):
@@ -49,26 +89,77 @@ def _db_error(path: Path, error: pydantic.ValidationError) -> str:
     return "\n".join(lines[:20]) + (f"\n... and {len(lines) - 20} more" if len(lines) > 20 else "")
 
 
-class Domain:
-    """A self-describing domain; tests_domains/<name>/ defines one, the engine runs it."""
+class Domain(Generic[DB]):
+    """A self-describing domain; tests_domains/<name>/ defines one, the engine runs it.
 
-    def __init__(self, name: str, db_model: type[BaseModel], *, fixtures: Path | str) -> None:
+    `now` is the policy's fixed current time; `fixtures` defaults to `fixtures/<name>/`
+    two folders above the module that creates the domain. `standard_tools=False` leaves
+    out `calculate` and `transfer_to_human_agents` (a domain that defines its own).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        db_model: type[DB],
+        *,
+        now: dt.datetime | None = None,
+        fixtures: Path | str | None = None,
+        standard_tools: bool = True,
+    ) -> None:
         if not name.isidentifier() or not name.islower():
             raise DomainError(f"domain name {name!r} must be a lowercase identifier")
+        self.record_models: dict[str, type[BaseModel]] = {}
         for field_name, field in db_model.model_fields.items():
-            origin = typing.get_origin(field.annotation)
-            args = typing.get_args(field.annotation)
-            if origin is not dict or args[0] is not str or not issubclass(args[1], BaseModel):
-                raise DomainError(
-                    f"{db_model.__name__}.{field_name}: every DB field must be a table, dict[str, <record model>]"
-                )
+            record = _table_record(field.annotation)
+            if record is None:
+                raise DomainError(f"{db_model.__name__}.{field_name}: every DB field must be a table, Table[<record model>]")
+            self.record_models[field_name] = record
         self.name = name
         self.db_model = db_model
-        self.fixtures = Path(fixtures)
+        self.now = now or dt.datetime(2026, 1, 1, 9, 0)
+        self.fixtures = Path(fixtures) if fixtures is not None else _default_fixtures(name)
         self.tools: dict[str, Tool] = {}
+        self._standard: set[str] = set()  # standard tools a domain may still replace with its own
         self._db_path: Path | None = None
         self._schemas: tuple[tuple[str, ...], list[dict[str, Any]]] | None = None
         self._indexes: dict[str, dict[str, Any]] = {}  # per table, per field, over initial_db
+        if standard_tools:
+            self._add_standard_tools()
+
+    @property
+    def today(self) -> dt.date:
+        """The policy's current date."""
+        return self.now.date()
+
+    def _add_standard_tools(self) -> None:
+        def calculate_tool(
+            db: Any,
+            expression: Annotated[str, pydantic.Field(description="an arithmetic expression, such as '129.99 - 104.5'")],
+        ) -> str:
+            """Evaluate an arithmetic expression (numbers, + - * / and parentheses); the result is rounded to 2 decimals."""
+            return calculate(expression)
+
+        def transfer_tool(
+            db: Any,
+            summary: Annotated[str, pydantic.Field(description="a short summary of the customer's issue for the human agent")],
+        ) -> str:
+            """Transfer the customer to a human agent, with a summary of the issue. Only when the policy says so or the
+            request is outside what you can handle; the conversation ends after the transfer."""
+            return TRANSFER_RESULT
+
+        calculate_tool.__name__ = "calculate"
+        transfer_tool.__name__ = TRANSFER_TOOL
+        self.tool(calculate_tool)
+        self.tool(transfer=True)(transfer_tool)
+        self._standard = {"calculate", TRANSFER_TOOL}
+
+    def canonical(self, table: str) -> Canonical:
+        """The function that puts a JSON record of `table` in its compared form (see `FreeText`)."""
+        return canonical(self.record_models[table])
+
+    def canonical_diff(self, diff: Diff) -> Diff:
+        """A diff with every record in its compared form (for fingerprints)."""
+        return {table: {key: None if rec is None else self.canonical(table)(rec) for key, rec in recs.items()} for table, recs in diff.items()}
 
     def __repr__(self) -> str:
         return f"Domain({self.name!r}, tools={len(self.tools)})"
@@ -77,7 +168,7 @@ class Domain:
     @overload
     def tool(self, function: F, /) -> F: ...
     @overload
-    def tool(self, *, write: bool = False, transfer: bool = False) -> Callable[[F], F]: ...
+    def tool(self, function: None = None, /, *, write: bool = False, transfer: bool = False) -> Callable[[F], F]: ...
 
     def tool(self, function: F | None = None, /, *, write: bool = False, transfer: bool = False) -> Any:
         """Register a tool. `write=True` for tools that change the DB; `transfer=True`
@@ -85,6 +176,15 @@ class Domain:
 
         def register(fn: F) -> F:
             tool = Tool.from_function(fn, write=write, transfer=transfer)
+            if transfer:  # a domain's own transfer tool replaces the standard one
+                for name in [n for n in self._standard if self.tools[n].transfer]:
+                    del self.tools[name]
+                    self._standard.discard(name)
+            if tool.name in self._standard:
+                del self.tools[tool.name]
+                self._standard.discard(tool.name)
+            if transfer and any(t.transfer for t in self.tools.values()):
+                raise DomainError(f"domain {self.name!r}: one transfer tool only (the SDK provides {TRANSFER_TOOL})")
             if tool.name in self.tools:
                 raise DomainError(f"domain {self.name!r}: tool {tool.name!r} defined twice")
             self.tools[tool.name] = tool
@@ -120,7 +220,7 @@ class Domain:
             raise DomainError(f"{path}: cannot read the policy: {exc.strerror}") from None
 
     @functools.cached_property
-    def initial_db(self) -> BaseModel:
+    def initial_db(self) -> DB:
         """The validated initial DB, loaded once per process and never changed."""
         path = self.db_path
         try:
@@ -160,7 +260,8 @@ class Domain:
 
     def initial_record(self, table: str, key: str) -> dict[str, Any] | None:
         """A record of the initial DB as JSON, or None if it does not exist."""
-        record = getattr(self.initial_db, table).get(key)
+        records = getattr(self.initial_db, table)
+        record = records.base.get(key) if isinstance(records, Table) else records.get(key)
         return None if record is None else record.model_dump(mode="json")
 
     def task(self, task_id: str) -> Task:
@@ -173,13 +274,19 @@ class Domain:
         """A fresh copy-on-write state over the initial DB."""
         return State(self.db_model, self.initial_db, self._indexes)
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - a Domain lives as long as the process
+    @functools.cache  # noqa: B019 - a Domain lives as long as the process
     def gold(self, task_id: str) -> Gold:
         """The task's gold actions replayed on a fresh DB: computed once per task."""
         env = Environment(self)
         task = self.task(task_id)
         calls = [env.call(action.name, dict(action.arguments)) for action in task.gold_actions]
-        return Gold(diff=env.state.diff(), calls=tuple(calls))
+        diff = env.state.diff()
+        return Gold(diff=diff, calls=tuple(calls), compared=self.canonical_diff(diff))
+
+    def initial_compared(self, table: str, key: str) -> dict[str, Any] | None:
+        """A record of the initial DB in its compared form, or None."""
+        record = self.initial_record(table, key)
+        return None if record is None else self.canonical(table)(record)
 
 
 @dataclass(frozen=True)
@@ -188,3 +295,8 @@ class Gold:
 
     diff: Diff
     calls: tuple[ToolCall, ...]
+    compared: Diff  # the diff with every record in its compared form (free text, unordered lists)
+
+
+AnyDomain = Domain[Any]
+"""A domain over any DB model: what the engine, which never looks inside a DB, passes around."""

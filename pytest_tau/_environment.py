@@ -57,7 +57,7 @@ def _validation_message(error: pydantic.ValidationError) -> str:
 class Environment:
     """A domain's tools over a fresh state; records every call in order."""
 
-    domain: Domain
+    domain: Domain[Any]
     calls: list[ToolCall] = field(default_factory=list)
 
     def __post_init__(self) -> None:

@@ -5,80 +5,16 @@ Pure functions over a trajectory's facts, so they are tested without pytest.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ._environment import ToolCall
+from ._outputs import output_told
 from ._state import Diff
 from ._tasks import Action, Task
 
-__all__ = ["Verdict", "evaluate", "normalize_text", "output_told", "diff_records"]
-
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
-_SPACES = re.compile(r"\s+")
-_TRAILING_ZEROS = re.compile(r"(?<=\d)\.(\d*?)0+\b")
-
-
-def _drop_trailing_zeros(match: re.Match[str]) -> str:
-    return "." + match.group(1) if match.group(1) else ""
-
-
-def normalize_text(text: str) -> str:
-    """Lowercase, collapse spaces, drop thousands separators, currency signs and
-    trailing decimal zeros (so "$1,204.50" and 1204.5 read the same)."""
-    text = _THOUSANDS.sub("", text.lower()).replace("$", "")
-    text = _TRAILING_ZEROS.sub(_drop_trailing_zeros, text)
-    return _SPACES.sub(" ", text)
-
-
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-_MONTHS = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-)
-
-
-def _date_forms(iso: str) -> list[str]:
-    """The ways a person writes an ISO date: "2026-05-24", "May 24, 2026", "24 May", "5/24/2026"..."""
-    match = _ISO_DATE.match(iso)
-    if match is None:
-        return [iso]
-    year, month, day = (int(part) for part in match.groups())
-    if not 1 <= month <= 12:
-        return [iso]
-    months = {_MONTHS[month - 1], _MONTHS[month - 1][:3]}
-    forms = [iso, f"{month}/{day}/{year}", f"{month:02d}/{day:02d}/{year}"]
-    for name in months:
-        # The year may be left out: the policy fixes the current date, so "May 24" is unambiguous.
-        forms += [rf"{name}\.? {day}(?:st|nd|rd|th)?(?:,? {year})?", rf"{day}(?:st|nd|rd|th)? {name}\.?(?:,? {year})?"]
-    return forms
-
-
-def output_told(output: str, told: str) -> bool:
-    """True when `output` appears in what the agent told the user (normalized).
-
-    A number must appear as a whole number: "12.5" is not found in "112.50". An ISO date
-    also matches as it is usually said ("May 24, 2026", "May 24th", "24 May", "5/24/2026").
-    """
-    needle = normalize_text(output).strip()
-    if not needle:
-        return True
-    text = normalize_text(told)
-    iso = _ISO_DATE.match(needle) is not None
-    for form in _date_forms(needle) if iso else [needle]:
-        pattern = form if iso and form != needle else re.escape(form)
-        if form[0].isalnum():
-            pattern = r"(?<![\w.])" + pattern
-        if form.endswith(")?"):  # a spoken date: not followed by another year
-            pattern += r"(?!,? ?\d)(?!\w)"
-        elif form[-1].isalnum():
-            pattern += r"(?![\w]|\.\d)"
-        if re.search(pattern, text) is not None:
-            return True
-    return False
-
+__all__ = ["RecordDifference", "Verdict", "diff_records", "evaluate"]
 
 @dataclass(frozen=True)
 class RecordDifference:
@@ -121,6 +57,7 @@ def diff_records(expected: Diff, actual: Diff, initial: InitialRecord) -> list[R
     """Records whose final state differs between the gold and the actual run.
 
     A diff holds only changed records; `initial(table, key)` supplies the unchanged side.
+    Both diffs and `initial` give records in their compared form (`Domain.canonical`).
     """
     differences = []
     for table in sorted(set(expected) | set(actual)):
@@ -184,7 +121,8 @@ def _successful(calls: Iterable[ToolCall]) -> list[ToolCall]:
 
 def _matching(actions: Sequence[Action], calls: Sequence[ToolCall]) -> tuple[list[str], list[str]]:
     """Split actions into those some call matches and those none does."""
-    matched, unmatched = [], []
+    matched: list[str] = []
+    unmatched: list[str] = []
     for action in actions:
         hit = any(action.matches(call.name, call.arguments) for call in calls)
         (matched if hit else unmatched).append(str(action))
@@ -200,7 +138,7 @@ def evaluate(
     _, missing_actions = _matching(task.required_actions, succeeded)
     return Verdict(
         state_differences=diff_records(gold_diff, final_diff, initial),
-        missing_outputs=[output for output in task.required_outputs if not output_told(output, told)],
+        missing_outputs=[str(output) for output in task.required_outputs if not output_told(output, told)],
         forbidden_calls=forbidden,
         missing_actions=missing_actions,
     )

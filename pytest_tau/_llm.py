@@ -21,7 +21,7 @@ import orjson
 
 from ._conversation import InfraError, RequestedCall, Usage
 
-__all__ = ["ModelConfig", "Completion", "LLM", "Tape", "import_litellm", "check_model"]
+__all__ = ["FATAL_PREFIX", "LLM", "Completion", "ModelConfig", "Tape", "check_model", "fatal_reason", "import_litellm"]
 
 _BACKOFF_CAP = 60.0
 
@@ -52,6 +52,15 @@ class ModelConfig:
     # 429s that say when to come back (Retry-After) wait that long, within this budget of
     # seconds per call, without using up `retries`: saturating a rate limit is not a failure.
     rate_limit_patience: float = 600.0
+
+    def __repr__(self) -> str:
+        # Shown in tracebacks (`self = LLM(config=ModelConfig(...))`): redact keys in the strings.
+        from ._redact import redact
+
+        return redact(
+            f"ModelConfig(model={self.model!r}, provider={self.provider!r}, api_base={self.api_base!r}, "
+            f"temperature={self.temperature!r}, timeout={self.timeout!r}, retries={self.retries!r})"
+        )
 
 
 def check_model(config: ModelConfig, role: str) -> str | None:
@@ -102,6 +111,37 @@ def _retryable(litellm: Any, exc: BaseException) -> bool:
     # Unreadable bodies and dropped connections reach us as InternalServerError (above);
     # a bare ValueError would be a bug, never retried.
     return isinstance(exc, (ConnectionError, TimeoutError))
+
+
+# Errors no retry can fix: the run stops at once (see `fatal_reason`).
+FATAL_PREFIX = "cannot use the model: "
+_UNREACHABLE = ("connection refused", "name or service not known", "nodename nor servname", "getaddrinfo failed",
+                "no address associated", "temporary failure in name resolution", "errno 111", "errno -2")
+
+
+def fatal_reason(litellm: Any, exc: BaseException, config: ModelConfig, *, ever_answered: bool) -> str | None:
+    """A one-line reason when this error means the model cannot be used at all, else None:
+    a rejected key (401/403), an unknown model (404), an endpoint nobody listens on."""
+    where = config.api_base or config.provider or "its provider"
+    if isinstance(exc, litellm.AuthenticationError) or getattr(exc, "status_code", None) == 401:
+        return f"{FATAL_PREFIX}{config.model!r} at {where}: the API key was rejected (401)"
+    if isinstance(exc, litellm.PermissionDeniedError) or getattr(exc, "status_code", None) == 403:
+        return f"{FATAL_PREFIX}{config.model!r} at {where}: access denied (403)"
+    if isinstance(exc, litellm.NotFoundError) or getattr(exc, "status_code", None) == 404:
+        return f"{FATAL_PREFIX}{config.model!r} at {where}: no such model or endpoint (404)"
+    if not ever_answered:
+        # litellm wraps a refused connection in InternalServerError: look down the cause chain.
+        import socket
+
+        chain: list[BaseException] = []
+        cause: BaseException | None = exc
+        while cause is not None and len(chain) < 12:
+            chain.append(cause)
+            cause = cause.__cause__ or cause.__context__
+        refused = any(isinstance(c, (ConnectionRefusedError, socket.gaierror)) for c in chain)
+        if refused or any(marker in str(c).lower() for c in chain for marker in _UNREACHABLE):
+            return f"{FATAL_PREFIX}{config.model!r}: cannot reach {where} (connection refused or unknown host)"
+    return None
 
 
 def _retry_after(exc: BaseException) -> float | None:
@@ -235,6 +275,11 @@ class LLM:
                 message = choice.message
                 break
             except Exception as exc:
+                fatal = fatal_reason(litellm, exc, self.config, ever_answered=self.usage.calls > 0)
+                if fatal is not None:
+                    from ._redact import redact
+
+                    raise InfraError(redact(fatal)) from None
                 if not _retryable(litellm, exc):
                     raise InfraError(f"{type(exc).__name__}: {exc}"[:800]) from None
                 retry_after = _retry_after(exc)

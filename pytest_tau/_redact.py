@@ -17,7 +17,7 @@ MASK = "***"
 _SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IGNORECASE)
 _PATTERNS = (
     re.compile(r"(?<=://)[^/@\s:]+:[^/@\s]+(?=@)"),  # user:password@host
-    re.compile(r"(?i)(?<=[?&;])((?:api[_-]?)?key|token|secret|access_token|sig)=[^&\s\"']+"),
+    re.compile(r"(?i)(?<=[?&;])((?:api[_-]?)?key|token|secret|access_token|sig)=[^&\s\"'(),;]+"),
     re.compile(r"\b(?:sk|rk|pk|rpa|hf|gsk|xai)[-_][A-Za-z0-9_\-]{12,}"),
     re.compile(r"(?i)(?<=bearer )[A-Za-z0-9._\-]{12,}"),
 )

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ._evaluate import Verdict
     from .plugin import Case
 
-__all__ = ["item_result", "error_result", "write_trajectory"]
+__all__ = ["error_result", "item_result", "write_trajectory"]
 
 
 def _identity(case: Case) -> dict[str, object]:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ._metrics import pass_hat_k, tally
 
-__all__ = ["ItemResult", "DomainSummary", "RunSummary", "summarize", "junit_properties", "read_results"]
+__all__ = ["DomainSummary", "ItemResult", "RunSummary", "read_results", "summarize"]
 
 Status = Literal["passed", "failed", "error"]
 
@@ -44,6 +44,7 @@ class ItemResult(BaseModel):
     user_usage: UsageRecord = UsageRecord()
     error: str | None = None
     failure: str | None = None
+    nodeid: str | None = None  # the pytest node id (so a resumed run's JUnit names earlier items)
 
     @property
     def cost(self) -> float:
@@ -63,19 +64,6 @@ def read_results(path: Path) -> list[ItemResult]:
     return results
 
 
-def junit_properties(result: ItemResult) -> list[tuple[str, object]]:
-    """The per-testcase JUnit properties: short values a dashboard can chart."""
-    return [
-        ("reward", "" if result.reward is None else f"{result.reward:g}"),
-        ("domain", result.domain),
-        ("task", result.task),
-        ("trial", result.trial),
-        ("cost", f"{result.cost:.6f}"),
-        ("turns", result.turns),
-        ("end_reason", result.end_reason),
-    ]
-
-
 class DomainSummary(BaseModel):
     tasks: int
     items: int
@@ -87,18 +75,23 @@ class DomainSummary(BaseModel):
 
 
 class RunSummary(BaseModel):
+    model: str | None = None  # the agent's model that ran (redacted), None for the offline self-check
+    user_model: str | None = None
     trials: int
     items: int
     passed: int
     failed: int
     errors: int
     complete: bool
+    # Why the run is not complete besides errors: stopped early (-x, --maxfail, Ctrl-C).
+    stopped: str | None = None
     pass_hat_k: dict[int, float | None]
     domains: dict[str, DomainSummary]
     agent_usage: UsageRecord
     user_usage: UsageRecord
     cost: float
     settings: dict[str, object] = {}
+    gate: dict[str, object] | None = None  # thresholds, baseline comparison, intervals (see _gate)
 
 
 def _domain_summary(results: list[ItemResult], trials: int) -> DomainSummary:
@@ -116,7 +109,9 @@ def _domain_summary(results: list[ItemResult], trials: int) -> DomainSummary:
     )
 
 
-def summarize(results: Iterable[ItemResult], trials: int, settings: dict[str, object] | None = None) -> RunSummary:
+def summarize(
+    results: Iterable[ItemResult], trials: int, settings: dict[str, object] | None = None, *, stopped: str | None = None
+) -> RunSummary:
     """Roll results up into pass^k per domain and overall (overall: the mean over all tasks)."""
     # The last result of an item wins (a resumed or rerun item reports again).
     latest: dict[str, ItemResult] = {}
@@ -142,7 +137,8 @@ def summarize(results: Iterable[ItemResult], trials: int, settings: dict[str, ob
         passed=sum(r.status == "passed" for r in ordered),
         failed=sum(r.status == "failed" for r in ordered),
         errors=errors,
-        complete=errors == 0,
+        complete=errors == 0 and not stopped,
+        stopped=stopped,
         pass_hat_k={k: pass_hat_k(overall, k) for k in range(1, trials + 1)},
         domains={name: _domain_summary(items, trials) for name, items in sorted(by_domain.items())},
         agent_usage=agent,

@@ -3,22 +3,39 @@
 from __future__ import annotations
 
 from ._conversation import Agent, Trajectory, User, run_conversation
-from ._domain import Domain
+from ._domain import AnyDomain
 from ._environment import Environment
 from ._evaluate import Verdict, evaluate
-from ._tasks import Task
+from ._tasks import Action, Task
 
-__all__ = ["play", "judge"]
+__all__ = ["judge", "play"]
 
 
-def judge(domain: Domain, task: Task, env: Environment, trajectory: Trajectory) -> Verdict:
+def _without_free_text(domain: AnyDomain, actions: list[Action]) -> list[Action]:
+    """A forbidden call is the call, whatever words the agent chose for its free-text arguments."""
+    out = []
+    for action in actions:
+        tool = domain.tools.get(action.name)
+        free = tool.free_text if tool is not None else frozenset()
+        out.append(Action(name=action.name, arguments={k: v for k, v in action.arguments.items() if k not in free}) if free else action)
+    return out
+
+
+def judge(domain: AnyDomain, task: Task, env: Environment, trajectory: Trajectory) -> Verdict:
     """Score a finished conversation against the task's gold outcome."""
+    if any(domain.tools[a.name].free_text & a.arguments.keys() for a in task.forbidden_actions if a.name in domain.tools):
+        task = task.model_copy(update={"forbidden_actions": _without_free_text(domain, task.forbidden_actions)})
     return evaluate(
-        task, domain.gold(task.id).diff, env.state.diff(), trajectory.calls, trajectory.told_text, domain.initial_record
+        task,
+        domain.gold(task.id).compared,
+        domain.canonical_diff(env.state.diff()),
+        trajectory.calls,
+        trajectory.told_text,
+        domain.initial_compared,
     )
 
 
-def play(domain: Domain, task: Task, agent: Agent, user: User, *, max_steps: int = 30) -> tuple[Trajectory, Verdict]:
+def play(domain: AnyDomain, task: Task, agent: Agent, user: User, *, max_steps: int = 30) -> tuple[Trajectory, Verdict]:
     """Run one conversation on a fresh environment and score it."""
     env = Environment(domain)
     trajectory = run_conversation(env, agent, user, max_steps=max_steps)

@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["OPTIONS", "Option", "Settings", "AGENT_STRATEGIES", "USER_STRATEGIES", "item_seed"]
-
-AGENT_STRATEGIES = ("tool-calling", "act", "react", "few-shot", "oracle", "do-nothing")
-USER_STRATEGIES = ("llm", "react", "verify", "reflection", "human", "scripted")
-MODEL_AGENTS = frozenset({"tool-calling", "act", "react", "few-shot"})
-MODEL_USERS = frozenset({"llm", "react", "verify", "reflection"})
-AgentStrategy = Literal["tool-calling", "act", "react", "few-shot", "oracle", "do-nothing"]
-UserStrategy = Literal["llm", "react", "verify", "reflection", "human", "scripted"]
+__all__ = ["OPTIONS", "Option", "Settings", "item_seed"]
 
 
 class Option(BaseModel):
@@ -43,8 +37,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="model-provider", help="litellm provider of the agent model (openai, anthropic, hosted_vllm, ...)"),
     Option(name="user-model", help="model of the simulated user (default: the agent model)"),
     Option(name="user-model-provider", help="litellm provider of the user model (default: the agent's provider)"),
-    Option(name="agent-strategy", help="agent: tool-calling (default with --model), act, react, few-shot, oracle (default without --model), do-nothing", choices=AGENT_STRATEGIES),
-    Option(name="user-strategy", help="simulated user: llm (default with a model agent), react, verify, reflection, human (-s), scripted", choices=USER_STRATEGIES),
+    # Strategy names come from plugins (pytest_tau_declare_strategies), checked in pytest_configure.
+    Option(name="agent-strategy", help="agent strategy: tool-calling (default with --model), oracle (default without), or any other a plugin provides; listed at the end of -h and by --tau-strategies"),
+    Option(name="user-strategy", help="simulated-user strategy: llm (default with a model agent), scripted (default without), or any other a plugin provides; listed at the end of -h and by --tau-strategies"),
     Option(name="trials", help="trials per task, for pass^k (default 1)", type="int"),
     Option(name="task-ids", help="comma-separated task ids to run (default: every task of the split)"),
     Option(name="task-split", help="task split to run: test (default), train or dev", choices=("test", "train", "dev")),
@@ -72,8 +67,11 @@ class Settings(BaseModel):
     model_provider: str | None = None
     user_model: str | None = None
     user_model_provider: str | None = None
-    agent_strategy: AgentStrategy
-    user_strategy: UserStrategy
+    agent_strategy: str = Field(min_length=1)
+    user_strategy: str = Field(min_length=1)
+    # Whether the chosen strategies call a model: from their declarations, not options.
+    agent_uses_model: bool = Field(False, exclude=True)
+    user_uses_model: bool = Field(False, exclude=True)
     trials: int = Field(1, ge=1, le=1000)
     task_ids: tuple[str, ...] = ()
     task_split: Literal["test", "train", "dev"] = "test"
@@ -90,27 +88,37 @@ class Settings(BaseModel):
     resume: Path | None = None
     run_dir: Path | None = None
 
+    def __repr_args__(self) -> Any:
+        # Tracebacks show fixture arguments (`tau_settings = Settings(model=...)`): a model
+        # string or URL may carry a key, so the repr is redacted at the root.
+        from ._redact import redact
+
+        for name, value in super().__repr_args__():
+            yield name, (redact(value) if isinstance(value, str) else value)
+
     @classmethod
-    def resolve(cls, raw: dict[str, Any]) -> Settings:
-        """Apply the defaults that depend on other options, then validate."""
+    def resolve(
+        cls, raw: dict[str, Any], *, model_agents: Collection[str] = (), model_users: Collection[str] = ()
+    ) -> Settings:
+        """Apply the defaults that depend on other options, then validate.
+
+        ``model_agents`` and ``model_users`` are the strategy names declared as using a
+        model: a model agent gets a model user by default.
+        """
         values = {key: value for key, value in raw.items() if value not in (None, "")}
+        for key in ("agent_uses_model", "user_uses_model"):
+            values.pop(key, None)  # never an option
         if isinstance(values.get("task_ids"), str):
             values["task_ids"] = tuple(sorted({t.strip() for t in values["task_ids"].split(",") if t.strip()}))
         values.setdefault("agent_strategy", "tool-calling" if values.get("model") else "oracle")
-        values.setdefault("user_strategy", "llm" if values["agent_strategy"] in MODEL_AGENTS else "scripted")
+        values["agent_uses_model"] = values["agent_strategy"] in model_agents
+        values.setdefault("user_strategy", "llm" if values["agent_uses_model"] else "scripted")
+        values["user_uses_model"] = values["user_strategy"] in model_users
         if "user_model" not in values and "model" in values:
             values["user_model"] = values["model"]
             values.setdefault("user_model_provider", values.get("model_provider"))
             values.setdefault("user_api_base", values.get("api_base"))
         return cls.model_validate(values)
-
-    @property
-    def agent_uses_model(self) -> bool:
-        return self.agent_strategy in MODEL_AGENTS
-
-    @property
-    def user_uses_model(self) -> bool:
-        return self.user_strategy in MODEL_USERS
 
     def problems(self) -> list[str]:
         """What makes these settings unusable, before any item runs."""

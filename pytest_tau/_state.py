@@ -10,15 +10,20 @@ scoring an item grows with the size of the DB.
 
 from __future__ import annotations
 
+import base64
 import copy
 import hashlib
+import re
 from collections.abc import Iterator, Mapping, MutableMapping
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import orjson
-from pydantic import BaseModel
+from pydantic import BaseModel, GetCoreSchemaHandler
+from pydantic_core import core_schema
 
-__all__ = ["Table", "State", "Diff", "fingerprint"]
+from ._tools import ToolError
+
+__all__ = ["Diff", "State", "Table", "fingerprint"]
 
 R = TypeVar("R", bound=BaseModel)
 
@@ -28,24 +33,143 @@ _DELETED = object()
 Diff = dict[str, dict[str, Any]]
 
 
-class Table(MutableMapping[str, R]):
+def _record_label(model: type[BaseModel] | None, table: str) -> str:
+    """'InsurancePolicy' -> 'insurance policy': how a not-found error names a record."""
+    if model is None:
+        return table.rstrip("s")
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", model.__name__).lower()
+
+
+def _fold(value: Any) -> Any:
+    return " ".join(value.split()).casefold() if isinstance(value, str) else value
+
+
+class Table(MutableMapping[str, R], Generic[R]):
     """A copy-on-write view of one table of the initial DB.
 
+    Declare tables in a DB model as `Table[Record]`; the file holds `{key: record}`.
     `table[key]` and `table.get(key)` return the environment's own copy of the record,
     safe to change. Iterating `values()`/`items()` yields records *read-only*: fetch a
     record by key before changing it (iteration does not copy, so scans stay cheap).
+
+    For tools: `require(key)` is the one not-found convention, `find(**fields)` looks
+    records up by the natural keys a customer says (case and spacing folded), and
+    `new_key(prefix, *parts)` mints ids from content, so the order in which an agent
+    creates independent records never changes their ids.
     """
 
-    __slots__ = ("name", "_base", "_overlay", "_indexes")
+    __slots__ = ("_base", "_frozen", "_indexes", "_overlay", "label", "name")
 
-    def __init__(self, name: str, base: Mapping[str, R], indexes: dict[str, dict[Any, list[str]]] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        base: Mapping[str, R],
+        indexes: dict[str, dict[Any, list[str]]] | None = None,
+        record_model: type[BaseModel] | None = None,
+    ) -> None:
         self.name = name
+        self.label = _record_label(record_model, name)
         self._base = base
+        self._frozen = False  # the initial DB's own tables: read in place, never written
         self._overlay: dict[str, Any] = {}
         # field -> {value: keys} over the initial DB; shared by every environment of a process.
         self._indexes = {} if indexes is None else indexes
 
+    # -- pydantic: a table field validates and dumps as a plain {key: record} mapping --------
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        args = getattr(source, "__args__", ())
+        record = args[0] if args else Any
+        mapping = handler.generate_schema(dict[str, record])  # type: ignore[valid-type]
+
+        def wrap(value: dict[str, Any]) -> Table[Any]:
+            table = cls("", value, None, record if isinstance(record, type) and issubclass(record, BaseModel) else None)
+            table._frozen = True
+            return table
+
+        def unwrap(value: Any) -> Any:
+            return dict(value._base) if isinstance(value, Table) and not value._overlay else dict(value.items())
+
+        return core_schema.no_info_after_validator_function(
+            wrap,
+            mapping,
+            serialization=core_schema.plain_serializer_function_ser_schema(unwrap, return_schema=mapping),
+        )
+
+    @property
+    def base(self) -> Mapping[str, R]:
+        """The initial records under this view (read-only)."""
+        return self._base
+
+    # -- look-ups for tools --------------------------------------------------------------
+    def require(self, key: str) -> R:
+        """The record under `key` (surrounding spaces and, failing an exact match, case
+        ignored), or a `ToolError` "<record> '<key>' not found" for the agent."""
+        found = self.get(key.strip()) if isinstance(key, str) else None
+        if found is None and isinstance(key, str):
+            folded = _fold(key)
+            index = self._key_index()
+            candidates = [k for k in index.get(folded, ()) if k in self]
+            candidates += [k for k in self._overlay if k not in self._base and _fold(k) == folded and k in self]
+            if len(candidates) == 1:
+                found = self[candidates[0]]
+        if found is None:
+            raise ToolError(f"{self.label} {key!r} not found")
+        return found
+
+    def _key_index(self) -> dict[str, list[str]]:
+        index = self._indexes.get("\0keys")
+        if index is None:
+            index = {}
+            for key in self._base:
+                index.setdefault(_fold(key), []).append(key)
+            self._indexes["\0keys"] = index
+        return index
+
+    def find(self, **criteria: Any) -> list[R]:
+        """Records whose fields equal the given values, strings compared without case or
+        extra spaces (`db.users.find(email="Ana@Example.com ")`), read-only, in key order."""
+        if not criteria:
+            return list(self.values())
+        folded = {name: _fold(value) for name, value in criteria.items()}
+        field = next(iter(folded))
+        index_name = "\0fold:" + field
+        index = self._indexes.get(index_name)
+        if index is None:
+            index = {}
+            for key, record in self._base.items():
+                index.setdefault(_fold(getattr(record, field)), []).append(key)
+            self._indexes[index_name] = index
+
+        def matches(record: Any) -> bool:
+            return all(_fold(getattr(record, name)) == value for name, value in folded.items())
+
+        found: dict[str, R] = {}
+        overlay = self._overlay
+        for key in index.get(folded[field], ()):
+            if overlay.get(key) is None and matches(self._base[key]):
+                found[key] = self._base[key]
+        for key, mine in overlay.items():
+            if mine is not _DELETED and matches(mine):
+                found[key] = mine
+        return [found[key] for key in sorted(found)]
+
+    def new_key(self, prefix: str, *parts: Any, length: int = 8) -> str:
+        """A key for a new record, derived from what identifies it (`parts`), never from
+        how many records exist: two agents that create the same records in another order
+        get the same keys. Identical parts get `-2`, `-3`... (the records are alike, so
+        which is which does not change the state)."""
+        digest = hashlib.sha256(orjson.dumps([str(part) for part in parts])).digest()
+        stem = prefix + base64.b32encode(digest).decode()[:length]
+        key, n = stem, 1
+        while key in self:
+            n += 1
+            key = f"{stem}-{n}"
+        return key
+
     def __getitem__(self, key: str) -> R:
+        if self._frozen:
+            return self._base[key]
         record = self._overlay.get(key)
         if record is _DELETED:
             raise KeyError(key)
@@ -61,9 +185,13 @@ class Table(MutableMapping[str, R]):
         return key in self._base
 
     def __setitem__(self, key: str, record: R) -> None:
+        if self._frozen:
+            raise TypeError("the initial DB is read-only: tools change an environment's tables")
         self._overlay[key] = record
 
     def __delitem__(self, key: str) -> None:
+        if self._frozen:
+            raise TypeError("the initial DB is read-only: tools change an environment's tables")
         if key not in self:
             raise KeyError(key)
         self._overlay[key] = _DELETED
@@ -126,7 +254,7 @@ class Table(MutableMapping[str, R]):
             mine = overlay.get(key)
             if mine is None and matches(self._base[key]):
                 yield self._base[key]
-        for key, mine in overlay.items():  # changed, inserted records (deleted ones are skipped)
+        for mine in overlay.values():  # changed, inserted records (deleted ones are skipped)
             if mine is not _DELETED and matches(mine):
                 yield mine
 
@@ -159,11 +287,15 @@ class State:
         self, db_model: type[BaseModel], initial: BaseModel, indexes: dict[str, dict[str, Any]] | None = None
     ) -> None:
         indexes = {} if indexes is None else indexes
-        self.tables = {
-            name: Table(name, getattr(initial, name), indexes.setdefault(name, {})) for name in db_model.model_fields
-        }
+        self.tables: dict[str, Table[Any]] = {}
+        for name in db_model.model_fields:
+            base = getattr(initial, name)
+            table: Table[Any] = Table(name, base.base if isinstance(base, Table) else base, indexes.setdefault(name, {}))
+            if isinstance(base, Table):
+                table.label = base.label
+            self.tables[name] = table
         # model_construct skips validation: the tables are views over validated data.
-        self.db = db_model.model_construct(**self.tables)
+        self.db = db_model.model_construct(None, **self.tables)
 
     def diff(self) -> Diff:
         """The changed records of every table, tables and keys in sorted order."""

@@ -6,9 +6,21 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-__all__ = ["Action", "UserScenario", "Task", "TaskFile", "TaskFileError", "load_tasks", "format_validation_error"]
+from ._outputs import Output, infer_kind
+
+__all__ = ["Action", "Output", "Task", "TaskFile", "TaskFileError", "UserScenario", "format_validation_error", "load_tasks"]
+
+
+def _folded(value: Any) -> Any:
+    if isinstance(value, str):
+        return " ".join(value.split()).casefold()
+    if isinstance(value, list):
+        return sorted((_folded(item) for item in value), key=repr)
+    if isinstance(value, dict):
+        return {key: _folded(item) for key, item in value.items()}
+    return value
 
 
 class _Strict(BaseModel):
@@ -22,8 +34,9 @@ class Action(_Strict):
     arguments: dict[str, Any] = Field(default_factory=dict)
 
     def matches(self, name: str, arguments: dict[str, Any]) -> bool:
-        """True when a call has this name and (a superset of) these argument values."""
-        return name == self.name and all(arguments.get(k) == v for k, v in self.arguments.items())
+        """True when a call has this name and (a superset of) these argument values; strings
+        are compared without case or extra spaces ("ford" is "Ford"), lists without order."""
+        return name == self.name and all(_folded(arguments.get(k)) == _folded(v) for k, v in self.arguments.items())
 
     def __str__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.arguments.items())
@@ -44,13 +57,25 @@ class Task(_Strict):
     split: Literal["test", "train", "dev"] = "test"
     user: UserScenario
     gold_actions: list[Action] = Field(default_factory=list)
-    required_outputs: list[str] = Field(default_factory=list)
+    required_outputs: list[Output] = Field(
+        default_factory=list, description="facts or figures the agent must tell, each with its kind (a bare string's kind is inferred)"
+    )
     required_actions: list[Action] = Field(
-        default_factory=list, description="calls the agent must make (a transfer, a lookup)"
+        default_factory=list, description="calls the agent must make (a transfer, a lookup); arguments given must match"
     )
     forbidden_actions: list[Action] = Field(
-        default_factory=list, description="calls the agent must not make (what the policy forbids)"
+        default_factory=list, description="full calls the agent must not make (what the policy forbids); the tools accept them"
     )
+    ordered: bool = Field(
+        default=False, description="the instruction fixes the order of the gold writes (the write-order check is skipped)"
+    )
+
+    @field_validator("required_outputs", mode="before")
+    @classmethod
+    def _typed_outputs(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"value": item, "kind": infer_kind(item)} if isinstance(item, str) else item for item in value]
+        return value
 
 
 class TaskFile(_Strict):

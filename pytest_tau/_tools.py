@@ -56,6 +56,14 @@ def _split_docstring(doc: str) -> tuple[str, dict[str, str]]:
     return doc[: match.start()].strip(), args
 
 
+def _is_free_text(annotation: Any) -> bool:
+    from ._canonical import FREE_TEXT
+
+    return any(m is FREE_TEXT for m in getattr(annotation, "__metadata__", ())) or any(
+        _is_free_text(arg) for arg in getattr(annotation, "__args__", ()) if arg is not annotation
+    )
+
+
 def _strip_titles(schema: Any) -> Any:
     if isinstance(schema, dict):
         return {
@@ -78,6 +86,7 @@ class Tool:
     transfer: bool
     description: str
     arguments: type[BaseModel]
+    free_text: frozenset[str] = frozenset()  # parameters in the agent's own words (FreeText, a transfer summary)
 
     @classmethod
     def from_function(cls, function: Callable[..., Any], *, write: bool, transfer: bool = False) -> Tool:
@@ -107,7 +116,9 @@ class Tool:
             __config__=ConfigDict(extra="forbid"),
             **fields,
         )
-        return cls(name, function, write, transfer, description, model)
+        free = {"summary"} if transfer and "summary" in fields else set()
+        free |= {param.name for param in params[1:] if _is_free_text(param.annotation)}
+        return cls(name, function, write, transfer, description, model, frozenset(free))
 
     def schema(self) -> dict[str, Any]:
         """The OpenAI function-calling schema of this tool."""
@@ -123,19 +134,19 @@ class Tool:
 
 # A tiny arithmetic evaluator: domains offer it as a `calculate` tool so that computed
 # figures (totals, refunds) come out of a tool result, never out of `eval`.
-_BINARY = {
+_BINARY: dict[type[ast.operator], Callable[[float, float], float]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
     ast.Div: operator.truediv,
 }
-_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+_UNARY: dict[type[ast.unaryop], Callable[[float], float]] = {ast.USub: operator.neg, ast.UAdd: operator.pos}
 
 
 def _evaluate(node: ast.AST) -> float:
     if isinstance(node, ast.Expression):
         return _evaluate(node.body)
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         return float(node.value)
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         return _BINARY[type(node.op)](_evaluate(node.left), _evaluate(node.right))

@@ -12,7 +12,7 @@ from ._tasks import Task
 if TYPE_CHECKING:
     from ._llm import LLM
 
-__all__ = ["ScriptedUser", "LLMUser", "ReactUser", "VerifyingUser", "HumanUser", "premature_stop", "split_react_reply"]
+__all__ = ["HumanUser", "LLMUser", "ReactUser", "ScriptedUser", "VerifyingUser", "premature_stop", "split_react_reply"]
 
 
 class ScriptedUser:
@@ -164,7 +164,7 @@ class VerifyingUser(LLMUser):
         self.transcript.append(f"agent: {agent_message}")
         self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
         reply = ""
-        for attempt in range(_VERIFY_ATTEMPTS):
+        for _attempt in range(_VERIFY_ATTEMPTS):
             reply = self.llm.complete(self.history).content.strip() or STOP
             reason = self._check(agent_message, reply)
             if reason is None:

@@ -6,17 +6,22 @@ assert on them and `python -m pytest_tau.validate` can print them.
 
 from __future__ import annotations
 
+import functools
+import itertools
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+import pydantic
 
 from ._agents import DoNothingAgent, OracleAgent
-from ._domain import Domain
+from ._conversation import AgentStep, RequestedCall, Usage
+from ._domain import AnyDomain
 from ._environment import Environment
-from ._evaluate import output_told
+from ._outputs import Output, near_misses, output_told, spoken
 from ._scoring import play
 from ._state import fingerprint
 from ._tasks import Action, Task
@@ -25,28 +30,38 @@ from ._users import ScriptedUser
 __all__ = [
     "CHECKS",
     "DomainStats",
+    "TransferAtOnceAgent",
     "check_do_nothing_scores_0",
+    "check_forbidden_accepted",
     "check_gold_actions_succeed",
     "check_mix",
     "check_mutations_score_0",
     "check_oracle_scores_1",
     "check_outputs_in_gold_results",
+    "check_outputs_near_misses",
+    "check_outputs_not_given_away",
+    "check_over_eager_scores_0",
     "check_tasks_distinct",
+    "check_transfer_at_once_scores_0",
+    "check_write_order_free",
     "domain_stats",
     "mutate_value",
+    "output_given_away",
     "run_checks",
 ]
+
+MAX_ORDERS = 24  # permutations of the independent gold writes tried per task
 
 MIN_TASKS = 40
 MIN_TOOLS = 12
 MIN_POLICY_WORDS = 800
 
 
-def _writes(domain: Domain, actions: list[Action]) -> list[int]:
+def _writes(domain: AnyDomain, actions: list[Action]) -> list[int]:
     return [i for i, action in enumerate(actions) if domain.tools[action.name].write]
 
 
-def _reward_problems(domain: Domain, agent: Callable[[Task], Any], expected: float, problem: str) -> list[str]:
+def _reward_problems(domain: AnyDomain, agent: Callable[[Task], Any], expected: float, problem: str) -> list[str]:
     problems = []
     for task in domain.tasks:
         _, verdict = play(domain, task, agent(task), ScriptedUser(task))
@@ -55,34 +70,74 @@ def _reward_problems(domain: Domain, agent: Callable[[Task], Any], expected: flo
     return problems
 
 
-def check_oracle_scores_1(domain: Domain) -> list[str]:
-    return _reward_problems(domain, OracleAgent, 1.0, "the oracle scores 0")
+def _oracle(task: Task, variant: int) -> OracleAgent:
+    return OracleAgent(task, variant=variant)
 
 
-def check_do_nothing_scores_0(domain: Domain) -> list[str]:
+def check_oracle_scores_1(domain: AnyDomain) -> list[str]:
+    problems = []
+    for variant in range(3):  # each variant says the outputs another way
+        problems += _reward_problems(domain, functools.partial(_oracle, variant=variant), 1.0, f"the oracle (spoken form {variant}) scores 0")
+    return problems
+
+
+class TransferAtOnceAgent:
+    """Transfers to a human on its first turn, before authenticating or looking anything up."""
+
+    def __init__(self, domain: AnyDomain) -> None:
+        self.name = next(name for name, tool in domain.tools.items() if tool.transfer)
+        self.usage = Usage()
+
+    def step(self, messages: list[dict[str, Any]]) -> AgentStep:
+        call = RequestedCall(id="transfer_0", name=self.name, arguments={"summary": "The customer needs help."})
+        return AgentStep(content="Let me transfer you to a colleague.", tool_calls=[call])
+
+
+def check_transfer_at_once_scores_0(domain: AnyDomain) -> list[str]:
+    if not any(tool.transfer for tool in domain.tools.values()):
+        return []
+    return _reward_problems(
+        domain,
+        lambda task: TransferAtOnceAgent(domain),
+        0.0,
+        "transferring at once scores 1 (require what the policy demands before a transfer: a look-up, an output)",
+    )
+
+
+def check_do_nothing_scores_0(domain: AnyDomain) -> list[str]:
     return _reward_problems(
         domain, lambda task: DoNothingAgent(), 0.0, "a do-nothing agent scores 1 (add a required output or action)"
     )
 
 
-def check_gold_actions_succeed(domain: Domain) -> list[str]:
+def check_gold_actions_succeed(domain: AnyDomain) -> list[str]:
     problems = []
     for task in domain.tasks:
         gold = domain.gold(task.id)
         for index, call in enumerate(gold.calls):
             if call.error:
                 problems.append(f"{task.id}: gold action {index} {call.name} fails: {call.result}")
-        if _writes(domain, task.gold_actions) and not gold.diff:
+        if _writes(domain, task.gold_actions) and not gold.compared:
             problems.append(f"{task.id}: has gold writes but its gold state equals the initial state")
     return problems
 
 
-def check_outputs_in_gold_results(domain: Domain) -> list[str]:
+def _readable(result: str) -> str:
+    try:
+        return json.dumps(orjson.loads(result), ensure_ascii=False)
+    except orjson.JSONDecodeError:
+        return result
+
+
+def check_outputs_in_gold_results(domain: AnyDomain) -> list[str]:
     problems = []
     for task in domain.tasks:
-        results = "\n".join(call.result for call in domain.gold(task.id).calls)
+        # Spaced JSON, as an agent would read it out ("balance": 368.62), not compact separators.
+        results = "\n".join(_readable(call.result) for call in domain.gold(task.id).calls)
         for output in task.required_outputs:
-            if not output_told(output, results):
+            # A tool states a rate as a bare number ("apr": 8.99); people say "8.99%".
+            as_number = Output(value=output.value, kind="number") if output.kind == "percent" else None
+            if not output_told(output, results) and not (as_number and output_told(as_number, results)):
                 problems.append(f"{task.id}: required output {output!r} is in no gold tool result")
     return problems
 
@@ -104,18 +159,35 @@ def mutate_value(value: Any) -> Any:
     return "X"
 
 
-def _mutants(domain: Domain, task: Task) -> Iterator[tuple[str, list[Action]]]:
+def _nested_mutations(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    """(path, mutated value) for the value itself and for each element or field inside it."""
+    yield path, mutate_value(value)
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            for sub, changed in _nested_mutations(item, f"{path}[{i}]"):
+                yield sub, value[:i] + [changed] + value[i + 1 :]
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            for sub, changed in _nested_mutations(item, f"{path}.{key}"):
+                yield sub, {**value, key: changed}
+
+
+def _mutants(domain: AnyDomain, task: Task) -> Iterator[tuple[str, list[Action]]]:
     actions = list(task.gold_actions)
     for index in _writes(domain, actions):
         action = actions[index]
         dropped = actions[:index] + actions[index + 1 :]
         yield f"dropping gold write {index} {action}", dropped
+        free = domain.tools[action.name].free_text
         for arg, value in action.arguments.items():
-            changed = Action(name=action.name, arguments={**action.arguments, arg: mutate_value(value)})
-            yield f"changing {arg!r} of gold write {index} {action}", actions[:index] + [changed] + actions[index + 1 :]
+            if arg in free:
+                continue
+            for path, changed_value in _nested_mutations(value, arg):
+                changed = Action(name=action.name, arguments={**action.arguments, arg: changed_value})
+                yield f"changing {path} of gold write {index} {action}", actions[:index] + [changed] + actions[index + 1 :]
 
 
-def _extra_write(domain: Domain, task: Task) -> Action | None:
+def _extra_write(domain: AnyDomain, task: Task) -> Action | None:
     """A write from another task that succeeds after this task's gold actions and changes the state."""
     gold = domain.gold(task.id)
     for other in domain.tasks:
@@ -131,7 +203,7 @@ def _extra_write(domain: Domain, task: Task) -> Action | None:
     return None
 
 
-def check_mutations_score_0(domain: Domain) -> list[str]:
+def check_mutations_score_0(domain: AnyDomain) -> list[str]:
     problems = []
     for task in domain.tasks:
         mutants = list(_mutants(domain, task))
@@ -147,11 +219,138 @@ def check_mutations_score_0(domain: Domain) -> list[str]:
     return problems
 
 
+def _replay(domain: AnyDomain, actions: list[Action]) -> Environment:
+    env = Environment(domain)
+    for action in actions:
+        env.call(action.name, dict(action.arguments))
+    return env
+
+
+def check_forbidden_accepted(domain: AnyDomain) -> list[str]:
+    """A forbidden call is one the tool would accept: the policy, not the tool, must stop the agent."""
+    problems = []
+    for task in domain.tasks:
+        for action in task.forbidden_actions:
+            tool = domain.tools[action.name]
+            if tool.transfer and "summary" not in action.arguments:  # "never transfer": any summary
+                action = Action(name=action.name, arguments={**action.arguments, "summary": "The customer asks for a human."})
+            try:
+                tool.arguments.model_validate(action.arguments)
+            except pydantic.ValidationError:
+                problems.append(f"{task.id}: forbidden {action} is not a full call of {action.name}")
+                continue
+            created = [key for records in domain.gold(task.id).diff.values() for key in records if key not in str(task.user)]
+            for label, before in (("on the initial state", []), ("after the gold actions", list(task.gold_actions))):
+                call = _replay(domain, before).call(action.name, dict(action.arguments))
+                if call.error and not before and any(key in call.result for key in created):
+                    continue  # it names a record the gold actions create: only "after" applies
+                if call.error:
+                    problems.append(f"{task.id}: forbidden {action} is refused by the tool {label}: {call.result[:200]}")
+    return problems
+
+
+def check_over_eager_scores_0(domain: AnyDomain) -> list[str]:
+    """Gold plus every forbidden call must score 0."""
+    problems = []
+    for task in domain.tasks:
+        if not task.forbidden_actions:
+            continue
+        actions = list(task.gold_actions) + list(task.forbidden_actions)
+        _, verdict = play(domain, task, OracleAgent(task, actions), ScriptedUser(task))
+        if verdict.reward != 0.0:
+            problems.append(f"{task.id}: gold plus the forbidden calls still scores 1")
+    return problems
+
+
+def check_write_order_free(domain: AnyDomain) -> list[str]:
+    """Any order of the gold writes in which every call succeeds reaches the gold state."""
+    problems = []
+    for task in domain.tasks:
+        if task.ordered:
+            continue
+        writes = _writes(domain, list(task.gold_actions))
+        if len(writes) < 2:
+            continue
+        reads = [a for i, a in enumerate(task.gold_actions) if i not in writes]
+        gold = domain.gold(task.id).compared
+        original = tuple(writes)
+        for count, order in enumerate(itertools.permutations(writes)):
+            if count >= MAX_ORDERS:
+                break
+            if order == original:
+                continue
+            env = _replay(domain, reads + [task.gold_actions[i] for i in order])
+            if any(call.error for call in env.calls):
+                continue  # a dependent order (create before change): no agent could take it
+            if domain.canonical_diff(env.state.diff()) != gold:
+                problems.append(
+                    f"{task.id}: the gold writes in order {list(order)} succeed but reach another state "
+                    "(derive new ids from content with Table.new_key, mark unordered lists Unordered, or set ordered and say so)"
+                )
+                break
+    return problems
+
+
+def check_outputs_near_misses(domain: AnyDomain) -> list[str]:
+    """Each output is found when said as people say it, and not when off by a near miss."""
+    problems = []
+    for task in domain.tasks:
+        for output in task.required_outputs:
+            for variant in range(4):
+                if not output_told(output, f"Sure. {spoken(output, variant)}."):
+                    problems.append(f"{task.id}: {output} is not found in its own spoken form {spoken(output, variant)!r}")
+            for miss in near_misses(output):
+                if output_told(output, miss):
+                    problems.append(f"{task.id}: {output} is matched by the near miss {miss!r}")
+    return problems
+
+
+_NUMBERING = re.compile(r"^[ \t>*#-]*(?:\*\*)?(?:rule |section )?\d+(?:\.\d+)*[.)]?(?:\*\*)?(?=\s)", re.IGNORECASE | re.MULTILINE)
+_MONEY = re.compile(r"(?:\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|thousand|million)\b)?|\d[\d,]*(?:\.\d+)?\s?(?:dollars|usd)\b)", re.IGNORECASE)
+
+
+def _policy_figures(policy: str) -> dict[str, str]:
+    """The policy as the give-away check reads it: without its rule and section numbering, and
+    for money only the amounts it states as money ("$15", "15 dollars"), not "15 days"."""
+    prose = _NUMBERING.sub(" ", policy)
+    return {"text": prose, "money": "\n".join(_MONEY.findall(prose))}
+
+
+@functools.lru_cache(maxsize=64)
+def _policy_figures_cached(policy: str) -> dict[str, str]:
+    return _policy_figures(policy)
+
+
+def output_given_away(domain: AnyDomain, output: Output, said: str) -> str | None:
+    """Where an output is already said ("the policy", "the customer's words"), or None."""
+    policy = _policy_figures_cached(domain.policy)
+    if output_told(output, policy.get(output.kind, policy["text"])):
+        return "the policy"
+    if output_told(output, said):
+        return "the customer's instruction or script"
+    return None
+
+
+def check_outputs_not_given_away(domain: AnyDomain) -> list[str]:
+    """A required output must be looked up: not a constant of the policy, not in the customer's own words."""
+    problems = []
+    for task in domain.tasks:
+        said = task.user.instructions + "\n" + "\n".join(task.user.script)
+        weak = []
+        for output in task.required_outputs:
+            where = output_given_away(domain, output, said)
+            if where:
+                weak.append(f"{output} appears in {where}")
+        if weak and len(weak) == len(task.required_outputs):
+            problems.append(f"{task.id}: every required output is given away: " + "; ".join(weak))
+    return problems
+
+
 def _normalized(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip().lower())
 
 
-def check_tasks_distinct(domain: Domain) -> list[str]:
+def check_tasks_distinct(domain: AnyDomain) -> list[str]:
     problems = []
     seen: dict[str, str] = {}
     seen_actions: dict[bytes, str] = {}
@@ -161,7 +360,11 @@ def check_tasks_distinct(domain: Domain) -> list[str]:
             problems.append(f"{task.id}: same instructions as {seen[key]}")
         seen[key] = task.id
         signature = orjson.dumps(
-            [[a.model_dump() for a in task.gold_actions], task.required_outputs, [a.model_dump() for a in task.forbidden_actions]],
+            [
+                [a.model_dump() for a in task.gold_actions],
+                [o.model_dump() for o in task.required_outputs],
+                [a.model_dump() for a in task.forbidden_actions],
+            ],
             option=orjson.OPT_SORT_KEYS,
         )
         if signature in seen_actions:
@@ -184,7 +387,7 @@ class DomainStats:
     db_bytes: int
 
 
-def domain_stats(domain: Domain) -> DomainStats:
+def domain_stats(domain: AnyDomain) -> DomainStats:
     multi = 0
     for task in domain.tasks:
         gold = domain.gold(task.id)
@@ -206,7 +409,7 @@ def domain_stats(domain: Domain) -> DomainStats:
     )
 
 
-def check_mix(domain: Domain) -> list[str]:
+def check_mix(domain: AnyDomain) -> list[str]:
     stats = domain_stats(domain)
     problems = []
     if stats.tools < MIN_TOOLS:
@@ -226,7 +429,7 @@ def check_mix(domain: Domain) -> list[str]:
     return problems
 
 
-def check_initial_db_untouched(domain: Domain) -> list[str]:
+def check_initial_db_untouched(domain: AnyDomain) -> list[str]:
     """Tools must change records fetched by key, never ones yielded by a scan."""
     before = fingerprint({"db": domain.initial_db.model_dump(mode="json")})
     for task in domain.tasks:
@@ -237,18 +440,24 @@ def check_initial_db_untouched(domain: Domain) -> list[str]:
     return []
 
 
-CHECKS: dict[str, Callable[[Domain], list[str]]] = {
+CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "oracle_scores_1": check_oracle_scores_1,
     "do_nothing_scores_0": check_do_nothing_scores_0,
+    "transfer_at_once_scores_0": check_transfer_at_once_scores_0,
     "gold_actions_succeed": check_gold_actions_succeed,
     "outputs_in_gold_results": check_outputs_in_gold_results,
+    "outputs_near_misses": check_outputs_near_misses,
+    "outputs_not_given_away": check_outputs_not_given_away,
     "mutations_score_0": check_mutations_score_0,
+    "forbidden_accepted": check_forbidden_accepted,
+    "over_eager_scores_0": check_over_eager_scores_0,
+    "write_order_free": check_write_order_free,
     "tasks_distinct": check_tasks_distinct,
     "initial_db_untouched": check_initial_db_untouched,
     "mix": check_mix,
 }
 
 
-def run_checks(domain: Domain) -> dict[str, list[str]]:
+def run_checks(domain: AnyDomain) -> dict[str, list[str]]:
     """Every check's problems, by check name."""
     return {name: check(domain) for name, check in CHECKS.items()}

@@ -33,7 +33,8 @@ from pydantic import BaseModel, ConfigDict
 
 from ._conversation import InfraError
 from ._discovery import load_domain
-from ._domain import Domain
+from ._domain import AnyDomain
+from ._outputs import Output
 from ._redact import redact, redact_json
 from ._results import ItemResult, read_results
 from ._tasks import Action, Task
@@ -42,19 +43,19 @@ if TYPE_CHECKING:
     from ._llm import ModelConfig
 
 __all__ = [
+    "Analysis",
+    "AnalysisSummary",
     "Fault",
     "FaultType",
     "FaultVerdict",
     "ItemAnalysis",
-    "AnalysisSummary",
-    "Analysis",
     "VerdictError",
-    "parse_verdict",
-    "build_messages",
-    "analyze_run",
     "analyze_items",
-    "select_items",
+    "analyze_run",
+    "build_messages",
     "main",
+    "parse_verdict",
+    "select_items",
 ]
 
 Fault = Literal["user", "agent", "environment"]
@@ -228,8 +229,8 @@ def _actions(actions: Sequence[Action]) -> str:
     return "\n".join(f"- {action}" for action in actions) or "(none)"
 
 
-def _outputs(outputs: Sequence[str]) -> str:
-    return "\n".join(f"- {output!r}" for output in outputs) or "(none)"
+def _outputs(outputs: Sequence[Output]) -> str:
+    return "\n".join(f"- {output}" for output in outputs) or "(none)"
 
 
 def _compact(value: Any) -> str:
@@ -327,8 +328,8 @@ def _entry(result: ItemResult, fault: str, fault_type: str, description: str, er
         domain=result.domain,
         task=result.task,
         trial=result.trial,
-        fault=fault,  # type: ignore[arg-type]
-        fault_type=fault_type,  # type: ignore[arg-type]
+        fault=fault,
+        fault_type=fault_type,
         description=redact(description),
         error=redact(error) if error else None,
     )
@@ -358,9 +359,9 @@ class DomainCache:
     root: Path
 
     def __post_init__(self) -> None:
-        self._loaded: dict[str, Domain | str] = {}
+        self._loaded: dict[str, AnyDomain | str] = {}
 
-    def get(self, name: str) -> Domain:
+    def get(self, name: str) -> AnyDomain:
         if name not in self._loaded:
             try:
                 self._loaded[name] = load_domain(name, self.root)
@@ -402,8 +403,8 @@ def failed_items(results: Sequence[ItemResult]) -> list[ItemResult]:
 
 
 def summarize(items: Sequence[ItemAnalysis]) -> AnalysisSummary:
-    faults = Counter(item.fault for item in items)
-    types = Counter(item.fault_type for item in items if item.fault == "agent")
+    faults: Counter[str] = Counter(item.fault for item in items)
+    types: Counter[str] = Counter(item.fault_type for item in items if item.fault == "agent")
     return AnalysisSummary(
         fault={name: faults[name] for name in FAULTS},
         fault_type={name: types[name] for name in AGENT_FAULT_TYPES},

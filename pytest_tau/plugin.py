@@ -14,14 +14,15 @@ import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from . import _hookspecs
+from . import _hookspecs, _runconfig
 from ._binding import DOMAIN_ATTRIBUTE
 from ._controller import TauController, TauExitStatus
 from ._settings import OPTIONS, Settings, item_seed, settings_error
+from ._strategies import Role, StrategyCatalog, StrategyContext, gather_strategies
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 SETTINGS_KEY = pytest.StashKey["Settings"]()
 RUN_DIR_KEY = pytest.StashKey[Path]()
 RESULT_KEY = pytest.StashKey["ItemResult"]()
+CATALOG_KEY = pytest.StashKey[StrategyCatalog]()
 WORKER_RUN_DIR = "tau_run_dir"
 
 
@@ -53,14 +55,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             kwargs["type"] = int if option.type == "int" else float
         group.addoption(f"--{option.name}", **kwargs)
         parser.addini(option.ini, help=option.help, type="string", default=None)
+    group.addoption(
+        "--tau-strategies",
+        dest="tau_strategies",
+        action="store_true",
+        default=False,
+        help="list the agent and user strategies of the installed plugins and conftest.py, then exit",
+    )
+    _runconfig.addoption(group, parser)  # --tau-config, --domains, --mt-out
+    from ._gate import add_options
+
+    add_options(group)
 
 
 def _raw_settings(config: pytest.Config) -> tuple[dict[str, Any], set[str]]:
-    """Each option's value (command line over ini) and the names whose value came from the ini."""
+    """Each option's value (command line over --tau-config over ini) and the names whose value came from the ini."""
     raw: dict[str, Any] = {}
     from_ini: set[str] = set()
+    from_yaml = _runconfig.run_config(config)
     for option in OPTIONS:
         value = config.getoption(option.dest)
+        if value is None and option.ini in from_yaml:
+            value = _runconfig.as_raw(option.ini, from_yaml[option.ini])
         if value is None:
             value = config.getini(option.ini)
             if value not in (None, ""):
@@ -69,10 +85,44 @@ def _raw_settings(config: pytest.Config) -> tuple[dict[str, Any], set[str]]:
     return raw, from_ini
 
 
+def _strategy_catalog(config: pytest.Config) -> StrategyCatalog:
+    """The built-in strategies (a trylast plugin, registered once) and every plugin's."""
+    from ._builtin_strategies import PLUGIN_NAME, BuiltinStrategies
+
+    if not config.pluginmanager.has_plugin(PLUGIN_NAME):
+        config.pluginmanager.register(BuiltinStrategies(), PLUGIN_NAME)
+    return gather_strategies(config)
+
+
+def _print_strategies(catalog: StrategyCatalog, *, after_help: bool = False) -> None:
+    lines = ["pytest-tau strategies (from the installed plugins and conftest.py; [model]: calls the model of its role):"]
+    print("\n".join(["", *lines, *catalog.describe()] if after_help else [*lines, *catalog.describe()]), flush=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> int | None:
+    """`pytest --tau-strategies`: list the strategies and exit (with -h, the help lists them)."""
+    if not config.option.tau_strategies or config.option.help:
+        return None
+    _print_strategies(_strategy_catalog(config))
+    return 0
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    # `pytest -h` configures, prints the help, then unconfigures: the strategies
+    # gathered in pytest_configure (plugin names are not known when options are added)
+    # end the help text.
+    catalog = config.stash.get(CATALOG_KEY, None)
+    if config.option.help and catalog is not None:
+        _print_strategies(catalog, after_help=True)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     raw, from_ini = _raw_settings(config)
+    catalog = _strategy_catalog(config)
+    config.stash[CATALOG_KEY] = catalog
     try:
-        settings = Settings.resolve(raw)
+        settings = Settings.resolve(raw, model_agents=catalog.model_names("agent"), model_users=catalog.model_names("user"))
     except Exception as exc:  # pydantic.ValidationError, imported lazily
         import pydantic
 
@@ -80,7 +130,17 @@ def pytest_configure(config: pytest.Config) -> None:
             ini_file = str(config.inipath.name) if config.inipath else None
             raise pytest.UsageError(f"pytest-tau: {settings_error(exc, ini_file, from_ini)}") from None
         raise
+    if not config.option.help:
+        unknown = _unknown_strategies(config, catalog, settings, from_ini)
+        if unknown:
+            raise pytest.UsageError("pytest-tau: " + "; ".join(unknown))
     config.stash[SETTINGS_KEY] = settings
+    domains = _runconfig.parse_domains(config)
+    if domains:
+        config.pluginmanager.register(_runconfig.DomainFilter(domains), "tau-domain-filter")
+    config.pluginmanager.register(_KeywordSelection(), "tau-keywords")
+    if getattr(config.option, "markers", False):
+        _register_domain_markers(config)  # --markers collects nothing: name the domains here
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         config.stash[RUN_DIR_KEY] = Path(workerinput[WORKER_RUN_DIR])
@@ -96,15 +156,63 @@ def pytest_configure(config: pytest.Config) -> None:
         run_dir = config.rootpath / run_dir
     config.stash[RUN_DIR_KEY] = run_dir
     if not (config.option.help or config.option.collectonly):
-        problems = settings.problems() or _strategy_problems(config, settings) or _model_problems(settings)
+        from ._selection import ini_problems, selection_problems, spaced_path_problems
+
+        path_options = [f"--{o.name}" for o in OPTIONS if o.type == "path"]
+        problems = (
+            spaced_path_problems(list(config.invocation_params.args), config.invocation_params.dir, path_options)
+            or ini_problems(config, [o.ini for o in OPTIONS])
+            or settings.problems()
+            or selection_problems(config.rootpath, settings)
+            or _resume_problems(settings)
+            or _strategy_problems(config, settings)
+            or _model_problems(settings)
+        )
         if problems:
             raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
     # Inert in a run that asks nothing of it: no header without domains or tau options.
-    asked = bool(from_ini) or any(config.getoption(o.dest) is not None for o in OPTIONS)
+    asked = bool(from_ini) or bool(_runconfig.run_config(config)) or any(config.getoption(o.dest) is not None for o in OPTIONS)
     has_domains = (config.rootpath / "tests_domains").is_dir()
     controller = TauController(config, settings, run_dir, announce=asked or has_domains)
     config.pluginmanager.register(controller, "tau-controller")
     config.pluginmanager.register(TauExitStatus(controller), "tau-exit-status")
+    mt_out = _runconfig.extra_value(config, _runconfig.MT_OUT)
+    if mt_out is not None:
+        from ._mt import MTWriter
+
+        config.pluginmanager.register(MTWriter(config, settings, mt_out if mt_out.is_absolute() else config.rootpath / mt_out, run_dir), "tau-mt-out")
+
+
+def _unknown_strategies(config: pytest.Config, catalog: StrategyCatalog, settings: Settings, from_ini: set[str]) -> list[str]:
+    """Strategy names no plugin declared, with the option (and ini file) they came from."""
+    problems = []
+    chosen: tuple[tuple[Role, str], ...] = (("agent", settings.agent_strategy), ("user", settings.user_strategy))
+    for role, name in chosen:
+        key = f"{role}_strategy"
+        source = f"--{role}-strategy"
+        if key in from_ini and config.inipath is not None:
+            source += f" ({config.inipath.name}: {key})"
+        problem = catalog.unknown(role, name, source)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def _register_domain_markers(config: pytest.Config) -> None:
+    try:
+        from ._discovery import discover_domains
+
+        names = list(discover_domains(config.rootpath))
+    except Exception:
+        return
+    for name in names:
+        config.addinivalue_line("markers", f"{name}: the tasks of the {name} domain")
+
+
+def _resume_problems(settings: Settings) -> list[str]:
+    from ._runinfo import resume_problems
+
+    return resume_problems(settings.resume, settings) if settings.resume else []
 
 
 def _strategy_problems(config: pytest.Config, settings: Settings) -> list[str]:
@@ -122,14 +230,15 @@ def _model_problems(settings: Settings) -> list[str]:
     """Unknown models and missing keys fail once, at start (imports litellm only if needed)."""
     if settings.replay:
         return []  # a replay makes no model call: no key needed
+    from ._builtin_strategies import model_config
     from ._llm import check_model
     from ._redact import redact
 
     checks = []
     if settings.agent_uses_model:
-        checks.append((_model(settings, "agent"), "agent"))
+        checks.append((model_config(settings, "agent"), "agent"))
     if settings.user_uses_model:
-        user = _model(settings, "user")
+        user = model_config(settings, "user")
         if not checks or (user.model, user.provider, user.api_base) != (checks[0][0].model, checks[0][0].provider, checks[0][0].api_base):
             checks.append((user, "user"))
         else:
@@ -142,6 +251,16 @@ def _case(item: pytest.Item) -> Case | None:
     callspec = getattr(item, "callspec", None)
     case = callspec.params.get("tau_case") if callspec is not None else None
     return case if isinstance(case, Case) else None
+
+
+class _KeywordSelection:
+    """-k before pytest's own pass: domain names and trials (t<N>) match exactly."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        from ._keywords import select_by_keyword
+
+        select_by_keyword(config, items, _case)
 
 
 @pytest.hookimpl(trylast=True)
@@ -161,6 +280,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if finished:
             config.hook.pytest_deselected(items=finished)
             items[:] = [item for item in items if item not in set(finished)]
+    # A domain with no task in the selection: no "empty parameter set" skip that reads green.
+    empty = [item for item in items if _case(item) is None and getattr(getattr(item, "function", None), DOMAIN_ATTRIBUTE, None)]
+    if empty:
+        config.hook.pytest_deselected(items=empty)
+        items[:] = [item for item in items if item not in set(empty)]
     if config.option.collectonly:
         return  # listing items needs no DB
     broken: dict[str, tuple[pytest.Item, str]] = {}
@@ -202,7 +326,7 @@ def pytest_configure_node(node: Any) -> None:
 class Case:
     """One (domain, task, trial)."""
 
-    domain: Domain
+    domain: Domain[Any]
     task: Task
     trial: int
     seed: int
@@ -213,7 +337,7 @@ class Case:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    domain: Domain | None = getattr(metafunc.function, DOMAIN_ATTRIBUTE, None)
+    domain: Domain[Any] | None = getattr(metafunc.function, DOMAIN_ATTRIBUTE, None)
     if domain is None:
         return
     from ._domain import DomainError
@@ -237,22 +361,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("tau_case", params)
 
 
-def _model(settings: Settings, role: Literal["agent", "user"]) -> Any:
-    """The ModelConfig of the agent's or the user's model."""
-    from ._llm import ModelConfig
-
-    user = role == "user"
-    return ModelConfig(
-        model=(settings.user_model if user else settings.model) or "",
-        provider=settings.user_model_provider if user else settings.model_provider,
-        api_base=settings.user_api_base if user else settings.api_base,
-        temperature=settings.temperature,
-        timeout=settings.llm_timeout,
-        retries=settings.llm_retries,
-        backoff=settings.llm_backoff,
-    )
-
-
 @pytest.fixture(scope="session")
 def tau_settings(pytestconfig: pytest.Config) -> Settings:
     """The run's resolved settings."""
@@ -273,48 +381,32 @@ def tau_env(tau_case: Case) -> Environment:
     return Environment(tau_case.domain)
 
 
-def _llm(config: Any, settings: Settings, case: Case) -> Any:
-    from ._llm import LLM, Tape
-
-    tape = Tape(settings.record, "record") if settings.record else Tape(settings.replay, "replay") if settings.replay else None
-    return LLM(config, seed=case.seed, tape=tape, item=case.item_id)
+def _strategy_context(case: Case, settings: Settings) -> StrategyContext:
+    return StrategyContext(settings=settings, domain=case.domain, task=case.task, trial=case.trial, seed=case.seed)
 
 
 @pytest.fixture
-def tau_user(tau_case: Case, tau_settings: Settings) -> User:
-    """The simulated user for this task (no model call happens here)."""
-    from . import _users
-
-    strategy, task = tau_settings.user_strategy, tau_case.task
-    if strategy == "scripted":
-        return _users.ScriptedUser(task)
-    if strategy == "human":
-        return _users.HumanUser(task)
-    llm = _llm(_model(tau_settings, "user"), tau_settings, tau_case)
-    if strategy == "react":
-        return _users.ReactUser(llm, task)
-    if strategy in ("verify", "reflection"):
-        return _users.VerifyingUser(llm, task, reflect=strategy == "reflection")
-    return _users.LLMUser(llm, task)
+def tau_user(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Settings) -> User:
+    """The simulated user for this task, from the plugin that provides --user-strategy (no model call here)."""
+    name = tau_settings.user_strategy
+    user: User | None = request.config.hook.pytest_tau_make_user(
+        config=request.config, name=name, context=_strategy_context(tau_case, tau_settings)
+    )
+    if user is None:
+        pytest.fail(f"--user-strategy {name}: declared, but no plugin's pytest_tau_make_user built it", pytrace=False)
+    return user
 
 
 @pytest.fixture
-def tau_agent(tau_case: Case, tau_settings: Settings) -> Agent:
-    """The agent under test."""
-    from . import _agents
-
-    strategy, domain = tau_settings.agent_strategy, tau_case.domain
-    if strategy == "oracle":
-        return _agents.OracleAgent(tau_case.task)
-    if strategy == "do-nothing":
-        return _agents.DoNothingAgent()
-    llm = _llm(_model(tau_settings, "agent"), tau_settings, tau_case)
-    if strategy in ("act", "react"):
-        return _agents.TextActionAgent(llm, domain.policy, domain.tool_schemas(), think=strategy == "react")
-    if strategy == "few-shot":
-        examples = _agents.few_shot_examples(domain, exclude=tau_case.task.id)
-        return _agents.FewShotAgent(llm, domain.policy, domain.tool_schemas(), examples)
-    return _agents.ToolCallingAgent(llm, domain.policy, domain.tool_schemas())
+def tau_agent(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Settings) -> Agent:
+    """The agent under test, from the plugin that provides --agent-strategy (no model call here)."""
+    name = tau_settings.agent_strategy
+    agent: Agent | None = request.config.hook.pytest_tau_make_agent(
+        config=request.config, name=name, context=_strategy_context(tau_case, tau_settings)
+    )
+    if agent is None:
+        pytest.fail(f"--agent-strategy {name}: declared, but no plugin's pytest_tau_make_agent built it", pytrace=False)
+    return agent
 
 
 @dataclass
@@ -343,17 +435,18 @@ def tau_run(
     from ._conversation import InfraError, run_conversation
     from ._redact import redact
     from ._reports import item_result, write_trajectory
-    from ._results import junit_properties
     from ._scoring import judge
 
     trajectory = run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
     verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
     result = item_result(tau_case, trajectory, verdict)
     request.node.stash[RESULT_KEY] = result
-    request.node.user_properties.extend(junit_properties(result))
     write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env)
     if result.status == "error":
-        raise InfraError(redact(f"{result.item}: the model service failed past its retries: {trajectory.error}"))
+        message = redact(f"{result.item}: {trajectory.error}")
+        if (trajectory.error or "").startswith("cannot use the model: "):
+            request.session.shouldstop = f"pytest-tau: {redact(trajectory.error or '')}"  # no use going on
+        raise InfraError(message)
     return ItemRun(result, verdict)
 
 
@@ -364,6 +457,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     case = _case(item)
     if case is None:
         return report
+    if report.longrepr is not None:
+        from ._conversation import InfraError
+        from ._redact import redact
+
+        if call.excinfo is not None and call.excinfo.errisinstance(InfraError):
+            # An infrastructure error is one line (no traceback of the harness).
+            report.longrepr = str(call.excinfo.value).strip()
+        text = report.longreprtext
+        if redact(text) != text:  # e.g. a local under --showlocals: the text goes redacted
+            report.longrepr = redact(text)
     if call.when == "call" or (call.when == "setup" and not report.passed):
         from ._reports import error_result
 
@@ -374,5 +477,5 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         elif result.status == "passed" and report.failed:
             # The verdict passed but the test body failed: a bug, not a pass.
             result = result.model_copy(update={"status": "failed", "failure": report.longreprtext[-2000:]})
-        report.tau_result = result.model_dump(mode="json")
+        report.tau_result = result.model_copy(update={"nodeid": item.nodeid}).model_dump(mode="json")
     return report

@@ -14,6 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pytest_tau.validate", description=__doc__)
     parser.add_argument("domains", nargs="*", help="domain names (default: every domain)")
     parser.add_argument("--check", action="append", choices=sorted(CHECKS), help="run only these checks")
+    parser.add_argument("--table", action="store_true", help="print the README's domain table (no checks)")
     args = parser.parse_args(argv)
     # Load only the named domains: one broken domain must not block checking another.
     if args.domains:
@@ -23,6 +24,17 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown domain: {exc.name}")
     else:
         domains = discover_domains()
+    if args.table:
+        print("| domain | tools (writes) | tasks: test / train | records | db.json | policy words |")
+        print("|---|---|---|---|---|---|")
+        for name, domain in domains.items():
+            stats = domain_stats(domain)
+            test = sum(1 for task in domain.tasks if task.split == "test")
+            print(
+                f"| {name} | {stats.tools} ({stats.write_tools}) | {test} / {stats.tasks - test} | {stats.records:,} "
+                f"| {stats.db_bytes / 1e6:.1f} MB | {stats.policy_words:,} |"
+            )
+        return 0
     failed = False
     for name, domain in domains.items():
         stats = domain_stats(domain)

@@ -3,17 +3,34 @@
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
-from typing import Any
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.amber import AmberSnapshotExtension
 
 from pytest_tau import Domain
 from pytest_tau.testing import OracleModel, Reply
 
 pytest_plugins = ["pytester"]
+
+SNAPSHOTS = Path(__file__).parents[1] / "snapshots"
+
+
+class TauSnapshotExtension(AmberSnapshotExtension):
+    """Amber snapshots, one file per test module, in the top-level snapshots/ (reviewed as diffs)."""
+
+    @classmethod
+    def dirname(cls, *, test_location: object) -> str:
+        return str(SNAPSHOTS)
+
+
+@pytest.fixture
+def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    return snapshot.use_extension(TauSnapshotExtension)
 
 # The toy project is copied into temporary folders and run there, never collected here.
 collect_ignore = ["toy_project"]

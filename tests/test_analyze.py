@@ -96,7 +96,7 @@ def test_failed_items_are_classified_and_a_bad_answer_is_asked_again(pytester: p
     assert retried[-2] == {"role": "assistant", "content": "I think the agent is at fault."}
     assert "not valid JSON" in retried[-1]["content"]
     prompt = server.requests[0]["messages"][1]["content"]
-    for part in ("You are Alan Turing", "pay_fines(member_id='M2', amount=4.5)", "'4.50'", "fines: expected 0.0, actual 4.5"):
+    for part in ("You are Alan Turing", "pay_fines(member_id='M2', amount=4.5)", "- 4.50 (money)", "fines: expected 0.0, actual 4.5"):
         assert part in prompt
     assert '"fault": "user" | "agent" | "environment"' in server.requests[0]["messages"][0]["content"]
 

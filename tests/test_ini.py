@@ -34,3 +34,12 @@ def test_ini_agent_strategy(tau) -> None:
     result = tau.run()
     result.assert_outcomes(failed=3)
     result.stdout.fnmatch_lines(["*agent do-nothing, user scripted*"])
+
+
+@pytest.mark.parametrize(("key", "guess"), [("modle", "model"), ("tau_model", "model"), ("trails", "trials")])
+def test_misspelled_or_tau_prefixed_ini_key_is_refused(tau, key, guess) -> None:
+    write_ini(tau, **{key: "gpt-4o" if "mod" in key else "2"})
+    result = tau.run()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*pytest.ini: unknown option {key!r} (did you mean {guess!r}?)*"])
+    assert "passed" not in result.stdout.str()

@@ -35,7 +35,7 @@ def test_text_tool_calls_are_executed(tau, toy_domain, style) -> None:
             return as_text(reply, style)
         if request.get("tools"):
             task = oracle._task(request["messages"])
-            return Reply(content="Done: " + "; ".join(task.required_outputs))
+            return Reply(content="Done: " + "; ".join(o.value for o in task.required_outputs))
         return reply
 
     with OpenAIServer(handler) as server:

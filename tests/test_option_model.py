@@ -34,4 +34,8 @@ def test_model_and_user_model_over_local_server(tau, toy_domain) -> None:
     result.assert_outcomes(passed=6)
     models = {request["model"] for request in server.requests}
     assert models == {"agent-model", "user-model"}
+    import json
+
+    summary = json.loads((tau.run_dir / "summary.json").read_text())
+    assert summary["model"] == "openai/agent-model" and summary["user_model"] == "openai/user-model"
     result.stdout.fnmatch_lines(["*agent tool-calling (openai/agent-model), user llm (openai/user-model)*"])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import flaky_oracle
 
+from conftest import flaky_oracle
 from pytest_tau.testing import OpenAIServer
 
 
@@ -45,12 +45,12 @@ def test_replay_miss_is_a_clear_error(tau, toy_domain) -> None:
 
 
 def test_replay_needs_no_api_key(tau, toy_domain, tmp_path) -> None:
-    result = tau.run("--model", "gpt-4o", "--replay", str(tmp_path))
+    result = tau.run("--model", "gpt-4o", f"--replay={tmp_path}")  # outside the project: "=" (see README)
     assert result.ret == 6  # every item misses the (empty) tape; no "missing API key" at start
     assert "missing API key" not in result.stderr.str()
 
 
 def test_record_and_replay_exclude_each_other(tau, tmp_path) -> None:
-    result = tau.run("--model", "openai/fake", "--api-base", "http://127.0.0.1:9/v1", "--record", str(tmp_path), "--replay", str(tmp_path))
+    result = tau.run("--model", "openai/fake", "--api-base", "http://127.0.0.1:9/v1", f"--record={tmp_path}", f"--replay={tmp_path}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--record and --replay exclude each other*"])

@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import flaky_oracle
 
+from conftest import flaky_oracle
 from pytest_tau.testing import Faults, OpenAIServer
 
 ITEMS = 12  # 3 toy tasks x 4 trials
@@ -88,3 +88,34 @@ def test_resume_needs_a_run_directory(tau, tmp_path) -> None:
     result = tau.run("--resume", str(tmp_path / "nowhere"))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--resume*no results.jsonl there*"])
+
+
+def test_resume_keeps_earlier_failures_in_exit_code_summary_and_junit(tau) -> None:
+    first = tau.run("--agent-strategy", "do-nothing")
+    assert first.ret == pytest.ExitCode.TESTS_FAILED
+    result = tau.pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", *tau.xdist, "--agent-strategy", "do-nothing", "--resume", str(tau.run_dir),
+        "--junitxml", "junit.xml",
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    summary = json.loads((tau.run_dir / "summary.json").read_text())
+    assert summary["failed"] == 3 and summary["pass_hat_k"] == {"1": 0.0}
+    import xml.etree.ElementTree as ET
+
+    suite = ET.parse(tau.path / "junit.xml").getroot().find("testsuite")
+    cases = suite.findall("testcase")
+    assert len(cases) == 3 and all(c.find("failure") is not None for c in cases)
+    assert suite.get("failures") == "3" and suite.get("tests") == "3"
+    assert {c.get("name") for c in cases} == {f"test_toy[toy-{t}-t0]" for t in ("fines_then_loan", "loan_dune", "refuse_loaned")}
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "named"),
+    [("--trials", "2", "--trials was 1, now 2"), ("--seed", "5", "--seed was 0, now 5"),
+     ("--agent-strategy", "do-nothing", "--agent-strategy was 'oracle', now 'do-nothing'")],
+)
+def test_resume_with_other_settings_is_refused(tau, option, value, named) -> None:
+    tau.run().assert_outcomes(passed=3)
+    result = tau.pytester.runpytest_subprocess("-p", "no:cacheprovider", *tau.xdist, option, value, "--resume", str(tau.run_dir))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--resume*other settings*{named}*same options*"])

@@ -10,14 +10,20 @@ import pytest
 def test_unknown_agent_strategy_on_command_line(tau) -> None:
     result = tau.run("--agent-strategy", "telepathy")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--agent-strategy: invalid choice: 'telepathy'*"])
+    result.stderr.fnmatch_lines([
+        "*pytest-tau: --agent-strategy: unknown agent strategy 'telepathy'; "
+        "known: tool-calling, act, react, few-shot, oracle, do-nothing, http, a2a (*see pytest --tau-strategies)*"
+    ])
 
 
 def test_unknown_user_strategy_in_ini(tau) -> None:
     (tau.path / "pytest.ini").write_text("[pytest]\ntestpaths = tests_domains\nuser_strategy = telepathy\n")
     result = tau.run()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*pytest-tau: --user-strategy (pytest.ini: user_strategy): Input should be 'llm', 'react', 'verify', 'reflection', 'human' or 'scripted' (got 'telepathy')*"])
+    result.stderr.fnmatch_lines([
+        "*pytest-tau: --user-strategy (pytest.ini: user_strategy): unknown user strategy 'telepathy'; "
+        "known: llm, react, verify, reflection, human, scripted (*"
+    ])
 
 
 def test_model_strategy_without_model(tau) -> None:

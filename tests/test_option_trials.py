@@ -6,7 +6,6 @@ import json
 from math import comb
 
 from conftest import TauRunner, flaky_oracle
-
 from pytest_tau.testing import OpenAIServer
 
 

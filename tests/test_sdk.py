@@ -9,7 +9,6 @@ from pydantic import BaseModel, Field
 
 from pytest_tau import Domain, DomainError, Environment, ToolError, calculate
 from pytest_tau._agents import DoNothingAgent, OracleAgent
-from pytest_tau._evaluate import output_told
 from pytest_tau._scoring import play
 from pytest_tau._tools import Tool
 from pytest_tau._users import ScriptedUser
@@ -116,30 +115,6 @@ def test_oracle_scores_1_and_do_nothing_0(toy_domain) -> None:
 
 def test_mutated_gold_writes_score_0(toy_domain) -> None:
     assert check_mutations_score_0(toy_domain) == []
-
-
-@pytest.mark.parametrize(
-    ("output", "told", "found"),
-    [
-        ("4.50", "You owed $4.50.", True),
-        ("1204.5", "a total of $1,204.50", True),
-        ("12.5", "it was 112.50", False),
-        ("10", "10.5 dollars", False),
-        ("#W123", "order #w123 is cancelled", True),
-        ("Gold", "your tier is gold.", True),
-        ("2026-05-24", "It takes effect on May 24, 2026.", True),
-        ("2026-05-24", "effective Sunday, May 24th", True),
-        ("2026-05-24", "from 24 May 2026", True),
-        ("2026-05-24", "on 5/24/2026", True),
-        ("2026-06-03", "by Jun. 3", True),
-        ("2026-05-24", "May 25", False),
-        ("2026-05-24", "on May 2", False),
-        ("2026-05-24", "May 24, 2027", False),
-        ("2026-06-03", "June 30", False),
-    ],
-)
-def test_output_matching(output, told, found) -> None:
-    assert output_told(output, told) is found
 
 
 @pytest.mark.parametrize(("expression", "value"), [("2 + 3 * 4", "14.00"), ("(10 - 4) / 4", "1.50"), ("-3.255 + 0", "-3.25")])

@@ -11,6 +11,10 @@ with 429 and Retry-After, random 429/500/503, responses slower than the client's
 timeout, dropped connections and malformed JSON bodies; `server.inject(...)` forces a
 fault on the next requests. `OracleModel` is a deterministic model for whole runs: as
 the agent it performs a task's gold actions, as the user it says the task's script.
+
+Remote agents under test, each playing the oracle: `HttpAgentServer` (the HTTP agent
+protocol, here) and `pytest_tau.testing.a2a_agent.A2AOracleServer` (an A2A server that calls
+the tools over MCP).
 """
 
 from __future__ import annotations
@@ -27,7 +31,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
-__all__ = ["Faults", "FaultKind", "OpenAIServer", "OracleModel", "Reply", "ToolCallReply"]
+from .._outputs import spoken
+from .http_agent import HttpAgentServer
+
+__all__ = ["FaultKind", "Faults", "HttpAgentServer", "OpenAIServer", "OracleModel", "Reply", "ToolCallReply"]
 
 FaultKind = Literal["429", "500", "503", "timeout", "drop", "malformed"]
 
@@ -66,6 +73,7 @@ class Faults:
     pdrop: float = 0.0
     pmalformed: float = 0.0
     hang: float = 5.0  # how long a 'timeout' response stalls (longer than the client's timeout)
+    status: int | None = None  # answer every request with this HTTP error (401, 403, 404, ...)
     seed: int = 0
 
 
@@ -111,6 +119,7 @@ class OpenAIServer:
     def url(self) -> str:
         """The base URL to pass as api_base (…/v1)."""
         host, port = self._server.server_address[:2]
+        host = host.decode() if isinstance(host, bytes) else host
         return f"http://{host}:{port}/v1"
 
     def inject(self, *kinds: FaultKind) -> None:
@@ -215,6 +224,10 @@ class OpenAIServer:
                     server.fault_log["rate_limited"] += 1
                     self._error(429, "rate_limit", {"Retry-After": f"{server.faults.retry_after:g}"})
                     return
+                if server.faults.status is not None:
+                    server.fault_log[str(server.faults.status)] += 1
+                    self._error(server.faults.status, "injected")
+                    return
                 fault = server._pick_fault()
                 if fault is not None:
                     server.fault_log[fault] += 1
@@ -302,7 +315,7 @@ class OracleModel:
 
     @staticmethod
     def _told(task: Any) -> str:
-        outputs = "; ".join(task.required_outputs)
+        outputs = "; ".join(spoken(output, 1) for output in task.required_outputs)
         return f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
 
     def agent(self, messages: list[dict[str, Any]]) -> Reply:

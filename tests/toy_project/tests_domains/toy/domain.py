@@ -1,11 +1,11 @@
 """A toy library desk: the smallest domain that exercises every engine path in tests."""
 
-from pathlib import Path
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from pytest_tau import Domain, ToolError
+from pytest_tau import Domain, Table, ToolError
 
 
 class Member(BaseModel):
@@ -23,20 +23,21 @@ class Book(BaseModel):
 
 
 class LibraryDB(BaseModel):
-    members: dict[str, Member]
-    books: dict[str, Book]
+    members: Table[Member]
+    books: Table[Book]
 
 
-DOMAIN = Domain("toy", LibraryDB, fixtures=Path(__file__).parents[2] / "fixtures" / "toy")
+# fixtures/toy/ by convention; `calculate` and `transfer_to_human_agents` come with the SDK.
+DOMAIN = Domain("toy", LibraryDB, now=datetime(2026, 5, 15, 10, 0))
 
 
 @DOMAIN.tool
 def find_member(db: LibraryDB, email: Annotated[str, Field(description="the member's email")]) -> Member:
     """Find a library member by email."""
-    for member in db.members.values():
-        if member.email == email.strip().lower():
-            return member
-    raise ToolError("no member with that email")
+    found = db.members.find(email=email)
+    if not found:
+        raise ToolError("no member with that email")
+    return found[0]
 
 
 @DOMAIN.tool
@@ -46,22 +47,17 @@ def get_book(db: LibraryDB, book_id: str) -> Book:
     Args:
         book_id: the book's id, such as "B1".
     """
-    if book_id not in db.books:
-        raise ToolError(f"no book {book_id!r}")
-    return db.books[book_id]
+    return db.books.require(book_id)
 
 
 @DOMAIN.tool(write=True)
 def loan_book(db: LibraryDB, member_id: str, book_id: str) -> Book:
     """Loan an available book to a member without fines."""
-    if member_id not in db.members:
-        raise ToolError(f"no member {member_id!r}")
-    if book_id not in db.books:
-        raise ToolError(f"no book {book_id!r}")
-    book = db.books[book_id]
+    member = db.members.require(member_id)
+    book = db.books.require(book_id)
     if book.status != "available":
         raise ToolError("the book is not available")
-    if db.members[member_id].fines > 0:
+    if member.fines > 0:
         raise ToolError("members with unpaid fines cannot borrow")
     book.status, book.holder = "loaned", member_id
     return book
@@ -70,16 +66,8 @@ def loan_book(db: LibraryDB, member_id: str, book_id: str) -> Book:
 @DOMAIN.tool(write=True)
 def pay_fines(db: LibraryDB, member_id: str, amount: float) -> Member:
     """Record a fine payment."""
-    if member_id not in db.members:
-        raise ToolError(f"no member {member_id!r}")
-    member = db.members[member_id]
+    member = db.members.require(member_id)
     if amount <= 0 or amount > member.fines:
         raise ToolError("amount must be positive and at most the fines owed")
     member.fines = round(member.fines - amount, 2)
     return member
-
-
-@DOMAIN.tool(transfer=True)
-def transfer_to_human_agents(db: LibraryDB, summary: str) -> str:
-    """Transfer the member to a human librarian."""
-    return "Transfer successful"

@@ -1,0 +1,188 @@
+"""Writing a domain's tasks: a builder that replays gold actions as it goes.
+
+    writer = TaskWriter(DOMAIN)                      # in tests_domains/<name>/make_tasks.py
+    draft = writer.task("cancel_pending_1", instructions="You are Mia Garcia ...",
+                        script=["Hi, I'd like to cancel an order."])
+    user = draft.read("find_user_id_by_email", email="mia@example.com")
+    order = draft.write("cancel_pending_order", order_id="#W1", reason="no longer needed")
+    draft.output(order["refund"], "money")            # the figure comes out of the tool result
+    draft.forbid("return_delivered_order_items", order_id="#W2", item_ids=["1"], payment_method_id="pp_1")
+    writer.save()                                      # fixtures/<name>/tasks.json, byte-stable
+
+Every gold call runs on the draft's own environment as it is added, so a failing gold
+action fails the generator at once (with the task id), and every figure a task states is
+read from what the tools returned, never computed a second time by the generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from ._environment import Environment
+from ._outputs import Kind, Output, infer_kind
+from ._tasks import Action, Task, TaskFile
+
+if TYPE_CHECKING:
+    from ._domain import Domain
+
+__all__ = ["GoldActionFailed", "SkipCandidate", "TaskDraft", "TaskWriter", "dump_tasks"]
+
+
+class GoldActionFailed(Exception):
+    """A gold action of a task being written returned an error."""
+
+
+class SkipCandidate(Exception):
+    """Raised inside `TaskWriter.attempt()` to drop a candidate that does not fit."""
+
+
+def _parse(result: str) -> Any:
+    try:
+        return orjson.loads(result)
+    except orjson.JSONDecodeError:
+        return result
+
+
+class TaskDraft:
+    """One task being written: gold calls replayed on a fresh environment, outputs, forbids."""
+
+    def __init__(self, domain: Domain[Any], task_id: str, *, split: str, instructions: str, script: list[str], ordered: bool) -> None:
+        self.domain = domain
+        self.id = task_id
+        self.split = split
+        self.instructions = instructions
+        self.script = list(script)
+        self.ordered = ordered
+        self.env = Environment(domain)
+        self.gold: list[Action] = []
+        self.outputs: list[Output] = []
+        self.required: list[Action] = []
+        self.forbidden: list[Action] = []
+
+    def _call(self, name: str, arguments: dict[str, Any]) -> Any:
+        if name not in self.domain.tools:
+            raise GoldActionFailed(f"task {self.id!r}: unknown tool {name!r}")
+        call = self.env.call(name, arguments)
+        if call.error:
+            raise GoldActionFailed(f"task {self.id!r}: gold action {name}({arguments}) failed: {call.result}")
+        self.gold.append(Action(name=name, arguments=arguments))
+        return _parse(call.result)
+
+    def read(self, name: str, /, **arguments: Any) -> Any:
+        """A gold look-up: runs now, returns the tool's result (parsed JSON, or the text)."""
+        if self.domain.tools.get(name) is not None and self.domain.tools[name].write:
+            raise GoldActionFailed(f"task {self.id!r}: {name} is a write tool; use write()")
+        return self._call(name, arguments)
+
+    def write(self, name: str, /, **arguments: Any) -> Any:
+        """A gold write: runs now on the task's environment, returns the tool's result."""
+        if self.domain.tools.get(name) is not None and not self.domain.tools[name].write:
+            raise GoldActionFailed(f"task {self.id!r}: {name} is a read tool; use read()")
+        return self._call(name, arguments)
+
+    def transfer(self, summary: str, *, required: bool = True) -> None:
+        """A gold transfer to a human; by default the agent must make it (any summary)."""
+        name = next(n for n, tool in self.domain.tools.items() if tool.transfer)
+        self._call(name, {"summary": summary})
+        if required:
+            self.required.append(Action(name=name))
+
+    def output(self, value: Any, kind: Kind | None = None, *, strict: bool = False) -> None:
+        """A fact or figure the agent must tell; pass the value as a tool returned it.
+        `strict=True` raises `SkipCandidate` when the policy or the customer already says it."""
+        if isinstance(value, float):
+            text = f"{value:.2f}" if kind in (None, "money") else f"{value:g}"
+        else:
+            text = str(value)
+        output = Output(value=text, kind=kind or infer_kind(text))
+        if strict and self.given_away(output):
+            raise SkipCandidate(f"task {self.id!r}: {output} is in the policy or the customer's words")
+        self.outputs.append(output)
+
+    def given_away(self, output: Output) -> bool:
+        """Is this output a constant of the policy or in the customer's own words (so not a finding)?"""
+        from ._validity import output_given_away
+
+        return output_given_away(self.domain, output, self.instructions + "\n" + "\n".join(self.script)) is not None
+
+    def require(self, name: str, /, **arguments: Any) -> None:
+        """A call the agent must make (with at least these argument values)."""
+        self.required.append(Action(name=name, arguments=arguments))
+
+    def forbid(self, name: str, /, **arguments: Any) -> None:
+        """A full call the agent must not make: what the customer asks and the policy forbids."""
+        self.forbidden.append(Action(name=name, arguments=arguments))
+
+    def task(self) -> Task:
+        return Task.model_validate(
+            {
+                "id": self.id,
+                "split": self.split,
+                "user": {"instructions": self.instructions, "script": self.script},
+                "gold_actions": [a.model_dump() for a in self.gold],
+                "required_outputs": [o.model_dump() for o in self.outputs],
+                "required_actions": [a.model_dump() for a in self.required],
+                "forbidden_actions": [a.model_dump() for a in self.forbidden],
+                "ordered": self.ordered,
+            }
+        )
+
+
+def dump_tasks(tasks: Iterable[Task]) -> bytes:
+    """The one on-disk form of a task file: sorted by id, two-space indent, keys in schema order."""
+    ordered = sorted(tasks, key=lambda task: task.id)
+    data = TaskFile(tasks=ordered).model_dump(mode="json", exclude_defaults=False)
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n"
+
+
+class TaskWriter:
+    """Collects a domain's task drafts and writes `tasks.json` deterministically."""
+
+    def __init__(self, domain: Domain[Any]) -> None:
+        self.domain = domain
+        self.drafts: dict[str, TaskDraft] = {}
+
+    def task(self, task_id: str, *, instructions: str, script: list[str], split: str = "test", ordered: bool = False) -> TaskDraft:
+        """Start a task; its gold calls run as they are added."""
+        if task_id in self.drafts:
+            raise ValueError(f"task {task_id!r} written twice")
+        draft = TaskDraft(self.domain, task_id, split=split, instructions=instructions, script=script, ordered=ordered)
+        self.drafts[task_id] = draft
+        return draft
+
+    @contextmanager
+    def attempt(
+        self, task_id: str, *, instructions: str, script: list[str], split: str = "test", ordered: bool = False
+    ) -> Iterator[TaskDraft]:
+        """A candidate task: dropped, not an error, when its block raises `SkipCandidate` or a
+        gold call fails (`GoldActionFailed`).
+
+            with writer.attempt("refund_1", instructions=..., script=[...]) as draft:
+                quote = draft.read("quote_refund", order_id=order)
+                draft.output(quote["refund"], "money", strict=True)
+        """
+        draft = self.task(task_id, instructions=instructions, script=script, split=split, ordered=ordered)
+        try:
+            yield draft
+        except (SkipCandidate, GoldActionFailed):
+            self.discard(draft)
+
+    def discard(self, draft: TaskDraft) -> None:
+        """Drop a draft (a candidate record that turned out not to fit)."""
+        self.drafts.pop(draft.id, None)
+
+    def tasks(self) -> list[Task]:
+        return [draft.task() for draft in self.drafts.values()]
+
+    def render(self) -> bytes:
+        return dump_tasks(self.tasks())
+
+    def save(self, path: Path | None = None) -> Path:
+        path = path or self.domain.fixtures / "tasks.json"
+        path.write_bytes(self.render())
+        return path

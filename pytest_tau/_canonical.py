@@ -1,0 +1,153 @@
+"""What a state comparison may not depend on: free text and the order of unordered lists.
+
+A DB model marks fields:
+
+    class Visit(BaseModel):
+        reason: FreeText                  # the customer's words: compared as "said or not"
+        notes: FreeText | None = None
+        payments: Unordered[Payment]      # a list whose order carries no meaning
+
+`canonical(model)` builds, once per record model, a function that turns a record's JSON
+into the form states are compared in: free text becomes `"<free text>"` when non-empty
+(so "a reason was recorded" still counts, its wording never does), unordered lists are
+sorted by their canonical JSON. Gold and actual go through the same function.
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import orjson
+from pydantic import BaseModel
+
+__all__ = ["FREE_TEXT", "UNORDERED", "Canonical", "FreeText", "Unordered", "canonical", "free_text_fields"]
+
+T = TypeVar("T")
+
+
+class _Marker:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+FREE_TEXT = _Marker("FREE_TEXT")
+UNORDERED = _Marker("UNORDERED")
+
+FreeText = Annotated[str, FREE_TEXT]
+"""A string in someone's own words (a reason, a note): never compared word for word."""
+
+Unordered = Annotated[list[T], UNORDERED]
+"""A list whose order carries no meaning: compared as a multiset."""
+
+FREE_TEXT_PLACEHOLDER = "<free text>"
+
+Canonical = Callable[[Any], Any]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _markers(annotation: Any, metadata: list[Any]) -> set[_Marker]:
+    found = {m for m in metadata if isinstance(m, _Marker)}
+    for arg in (annotation, *typing.get_args(annotation)):
+        found |= {m for m in getattr(arg, "__metadata__", ()) if isinstance(m, _Marker)}
+    return found
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """Record models nested in an annotation (X, X | None, list[X], dict[str, X])."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    found: list[type[BaseModel]] = []
+    for arg in typing.get_args(annotation):
+        found += _models_in(arg)
+    return found
+
+
+def _sort_key(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def _shape(annotation: Any) -> tuple[str, Any]:
+    """('list' | 'dict' | 'model' | 'plain', inner annotation), looking through Optional and Annotated."""
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        return _shape(typing.get_args(annotation)[0])
+    if origin in (list, tuple, set, frozenset):
+        args = typing.get_args(annotation)
+        return "list", args[0] if args else Any
+    if origin is dict:
+        args = typing.get_args(annotation)
+        return "dict", args[1] if len(args) == 2 else Any
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "model", annotation
+    if origin is not None:  # a union: the first non-None member that is structured
+        for arg in typing.get_args(annotation):
+            if arg is not type(None):
+                kind, inner = _shape(arg)
+                if kind != "plain":
+                    return kind, inner
+    return "plain", None
+
+
+def _for_annotation(annotation: Any, metadata: list[Any]) -> Canonical:
+    markers = _markers(annotation, metadata)
+    if FREE_TEXT in markers:
+        return lambda value: FREE_TEXT_PLACEHOLDER if isinstance(value, str) and value.strip() else value
+    kind, inner_annotation = _shape(annotation)
+    unordered = UNORDERED in markers
+    if kind == "model":
+        return canonical(inner_annotation)
+    inner = _for_annotation(inner_annotation, []) if kind in ("list", "dict") else _identity
+    if kind == "list":
+
+        def convert_list(value: Any) -> Any:
+            if not isinstance(value, list):
+                return value
+            items = [inner(item) for item in value] if inner is not _identity else value
+            return sorted(items, key=_sort_key) if unordered else items
+
+        return convert_list if (unordered or inner is not _identity) else _identity
+    if kind == "dict" and inner is not _identity:
+        return lambda value: {k: inner(v) for k, v in value.items()} if isinstance(value, dict) else value
+    return _identity
+
+
+@functools.cache
+def canonical(model: type[BaseModel]) -> Canonical:
+    """The function that turns a JSON record of `model` into its compared form."""
+    fields: dict[str, Canonical] = {}
+    for name, field in model.model_fields.items():
+        convert = _for_annotation(field.annotation, list(field.metadata))
+        if convert is not _identity:
+            fields[field.alias or name] = convert
+    if not fields:
+        return _identity
+
+    def convert_record(record: Any) -> Any:
+        if not isinstance(record, dict):
+            return record
+        return {key: fields[key](value) if key in fields and value is not None else value for key, value in record.items()}
+
+    return convert_record
+
+
+def free_text_fields(model: type[BaseModel], prefix: str = "") -> list[str]:
+    """Dotted paths of the free-text fields of a record model (nested models included)."""
+    paths: list[str] = []
+    for name, field in model.model_fields.items():
+        if FREE_TEXT in _markers(field.annotation, list(field.metadata)):
+            paths.append(prefix + name)
+        for nested in _models_in(field.annotation):
+            if nested is not model:
+                paths += free_text_fields(nested, f"{prefix}{name}.")
+    return paths
