@@ -11,6 +11,7 @@ import random
 import sys
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -133,10 +134,10 @@ def _routes(rng: random.Random) -> list[tuple[str, str]]:
     return sorted(routes)
 
 
-def _flights(rng: random.Random) -> dict[str, dict]:
+def _flights(rng: random.Random) -> dict[str, dict[str, Any]]:
     days = _days()
     numbers = rng.sample(range(100, 3000), 400)
-    flights: dict[str, dict] = {}
+    flights: dict[str, dict[str, Any]] = {}
     k = 0
     for origin, dest in _routes(rng):
         miles = _miles(origin, dest)
@@ -146,7 +147,7 @@ def _flights(rng: random.Random) -> dict[str, dict]:
             number = f"LK{numbers[k]}"
             k += 1
             dep = slot * 5
-            duration = int(round((miles / 480 * 60 + 35) / 5)) * 5
+            duration = round((miles / 480 * 60 + 35) / 5) * 5
             arr = dep + duration
             base_econ = 70 + miles * 0.11
             seats_scale = rng.choice([0.8, 1.0, 1.2])
@@ -164,7 +165,7 @@ def _flights(rng: random.Random) -> dict[str, dict]:
                     "economy": int(rng.randint(0, 24) * seats_scale),
                     "business": int(rng.randint(0, 12) * seats_scale),
                 }
-                inst: dict = {"prices": prices, "available_seats": seats}
+                inst: dict[str, Any] = {"prices": prices, "available_seats": seats}
                 departed = day < NOW_DATE or (day == NOW_DATE and dep <= _minutes(NOW_TIME))
                 roll = rng.random()
                 if departed:
@@ -208,8 +209,8 @@ def _dob(rng: random.Random, lo: int = 1950, hi: int = 2004) -> str:
     return date(rng.randint(lo, hi), rng.randint(1, 12), rng.randint(1, 28)).isoformat()
 
 
-def _users(rng: random.Random, count: int) -> dict[str, dict]:
-    users: dict[str, dict] = {}
+def _users(rng: random.Random, count: int) -> dict[str, dict[str, Any]]:
+    users: dict[str, dict[str, Any]] = {}
     used_ids: set[str] = set()
     while len(users) < count:
         first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
@@ -218,7 +219,7 @@ def _users(rng: random.Random, count: int) -> dict[str, dict]:
             continue
         used_ids.add(user_id)
         city, state, zip_prefix = rng.choice(CITIES)
-        methods: dict[str, dict] = {}
+        methods: dict[str, dict[str, Any]] = {}
         for _ in range(rng.choice([1, 1, 2])):
             pid = f"credit_card_{rng.randint(1000000, 9999999)}"
             methods[pid] = {"id": pid, "source": "credit_card", "brand": rng.choice(CARD_BRANDS),
@@ -259,7 +260,7 @@ def _reservation_code(rng: random.Random) -> str:
     return "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(6))
 
 
-def _leg(rng: random.Random, by_route: dict, origin: str, dest: str, day: str) -> list[tuple[str, str]] | None:
+def _leg(rng: random.Random, by_route: dict[tuple[str, str], list[Any]], origin: str, dest: str, day: str) -> list[tuple[str, str]] | None:
     """A direct or one-stop itinerary from origin to dest on day: [(flight_number, date)]."""
     direct = [x[0] for x in by_route.get((origin, dest), [])]
     if direct and rng.random() < 0.75:
@@ -278,11 +279,18 @@ def _leg(rng: random.Random, by_route: dict, origin: str, dest: str, day: str) -
     return None
 
 
-def _fill_reservations(rng, users, flights, by_route, count, now) -> dict[str, dict]:
+def _fill_reservations(
+    rng: random.Random,
+    users: dict[str, dict[str, Any]],
+    flights: dict[str, dict[str, Any]],
+    by_route: dict[tuple[str, str], list[Any]],
+    count: int,
+    now: datetime,
+) -> dict[str, dict[str, Any]]:
     codes = sorted(AIRPORTS)
     days = _days()
     user_ids = sorted(users)
-    reservations: dict[str, dict] = {}
+    reservations: dict[str, dict[str, Any]] = {}
     while len(reservations) < count:
         user = users[rng.choice(user_ids)]
         origin, dest = rng.sample(codes, 2)
@@ -376,12 +384,12 @@ def _fill_reservations(rng, users, flights, by_route, count, now) -> dict[str, d
     return reservations
 
 
-def generate(seed: int = SEED, scale: int = 1) -> dict:
+def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
     airports = {code: {"code": code, "name": v[0], "city": v[1], "state": v[2]} for code, v in sorted(AIRPORTS.items())}
     flights = _flights(rng)
     users = _users(rng, 500 * scale)
-    by_route: dict[tuple[str, str], list] = {}
+    by_route: dict[tuple[str, str], list[Any]] = {}
     for f in flights.values():
         by_route.setdefault((f["origin"], f["destination"]), []).append(
             (f["flight_number"], f["arrives_next_day"], _minutes(f["scheduled_arrival_time_est"]),

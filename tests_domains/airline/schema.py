@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
+
+from pytest_tau import Table, Unordered
 
 Cabin = Literal["basic_economy", "economy", "business"]
 Membership = Literal["regular", "silver", "gold"]
@@ -76,6 +78,8 @@ class PaymentMethod(BaseModel):
 
 
 class Passenger(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a tool argument too: an unknown field is an error, not ignored
+
     first_name: str
     last_name: str
     dob: str  # YYYY-MM-DD
@@ -92,7 +96,7 @@ class User(BaseModel):
     member_since: str
     payment_methods: dict[str, PaymentMethod]
     saved_passengers: list[Passenger]
-    reservations: list[str]
+    reservations: Unordered[str]  # codes, appended by independent bookings
 
 
 class ReservationFlight(BaseModel):
@@ -119,7 +123,7 @@ class Reservation(BaseModel):
     cabin: Cabin
     flights: list[ReservationFlight]
     passengers: list[Passenger]
-    payment_history: list[PaymentRecord]
+    payment_history: Unordered[PaymentRecord]  # appended by independent changes, bag fees, refunds
     created_at: str  # "YYYY-MM-DDTHH:MM" Eastern
     total_baggages: int
     nonfree_baggages: int
@@ -130,18 +134,16 @@ class Reservation(BaseModel):
 
 
 class AirlineDB(BaseModel):
-    airports: dict[str, Airport]
-    flights: dict[str, Flight]
-    users: dict[str, User]
-    reservations: dict[str, Reservation]
+    airports: Table[Airport]
+    flights: Table[Flight]
+    users: Table[User]
+    reservations: Table[Reservation]
 
 
 # -- the desk's fixed rules, shared by the tools and the generator ----------------------
 NOW_DATE = "2026-05-15"
 NOW_TIME = "14:00"
 NOW = f"{NOW_DATE}T{NOW_TIME}"
-MAX_PASSENGERS = 5
-MAX_BAGS_PER_PASSENGER = 4
 EXTRA_BAG_FEE = 50.0
 INSURANCE_PER_PASSENGER = 30.0
 # free checked bags per passenger, by membership and cabin

@@ -7,16 +7,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
+from pytest_tau import dump_db
 from tests_domains.banking.schema import BankDB
 
 SEED = 5150
 TODAY = date(2026, 5, 15)
 HISTORY_START = date(2025, 12, 1)
+Rec = dict[str, Any]
 OUT = Path(__file__).parents[2] / "fixtures" / "banking" / "db.json"
 
 FIRST = [
@@ -86,9 +88,9 @@ def _money(rng: random.Random, low: float, high: float) -> float:
     return round(rng.uniform(low, high), 2)
 
 
-def generate(seed: int = SEED, scale: int = 1) -> dict:
+def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
-    db: dict[str, dict] = {t: {} for t in ("customers", "accounts", "cards", "transactions", "disputes", "payees", "transfers", "alerts")}
+    db: dict[str, dict[str, Any]] = {t: {} for t in ("customers", "accounts", "cards", "transactions", "disputes", "payees", "transfers", "alerts")}
     used_names: set[tuple[str, str]] = set()
     used_last4: set[str] = set()
     counters = {"acct": 0, "card": 0, "txn": 0, "payee": 0, "transfer": 0}
@@ -100,10 +102,10 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
                 used_last4.add(value)
                 return value
 
-    def add_txn(account: dict, **fields) -> dict:
+    def add_txn(account: Rec, **fields: Any) -> Rec:
         counters["txn"] += 1
         txn_id = f"TX{counters['txn'] + 4_100_000:07d}"
-        txn = {
+        txn: Rec = {
             "txn_id": txn_id,
             "account_id": account["account_id"],
             "card_id": None,
@@ -125,7 +127,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
     def status_for(day: date) -> str:
         return "pending" if day >= TODAY - timedelta(days=2) and rng.random() < 0.7 else "posted"
 
-    def purchases(account: dict, card: dict, count: int) -> None:
+    def purchases(account: Rec, card: Rec, count: int) -> None:
         for _ in range(count):
             name, category, low, high = rng.choice(MERCHANTS)
             day = random_day()
@@ -161,7 +163,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
         if rng.random() < 0.18:
             refund = _d(date(2024, 11, 1) + timedelta(days=rng.randint(0, (TODAY - date(2024, 11, 1)).days - 20)))
         handle = f"{first}.{last}".lower().replace("'", "")
-        customer = {
+        customer: Rec = {
             "customer_id": customer_id,
             "first_name": first,
             "last_name": last,
@@ -195,7 +197,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
             account_id = f"ACC{20_000_000 + counters['acct'] * 13 + rng.randint(0, 12):08d}"
             opened = max(member_since, member_since + timedelta(days=rng.randint(0, 900)))
             opened = min(opened, TODAY - timedelta(days=40))
-            account = {
+            account: Rec = {
                 "account_id": account_id,
                 "customer_id": customer_id,
                 "type": kind,
@@ -226,7 +228,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
                 counters["card"] += 1
                 card_id = f"CRD{700_000 + counters['card'] * 3 + rng.randint(0, 2):06d}"
                 issued = max(opened, TODAY - timedelta(days=rng.randint(60, 1300)))
-                card = {
+                card: Rec = {
                     "card_id": card_id,
                     "customer_id": customer_id,
                     "account_id": account_id,
@@ -417,20 +419,15 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
         txn["dispute_id"] = dispute_id
 
     BankDB.model_validate(db)  # fail loudly on a schema drift
-    return db
-
-
-def dump(db: dict) -> bytes:
-    """Compact JSON with sorted keys; fields left at their schema default (None, or a
-    transaction's refunded=False) are omitted to keep the file small."""
-    slim = {
+    # Fields left at their schema default (None, or a transaction's refunded=False) are
+    # omitted to keep the file small.
+    return {
         table: {
             key: {k: v for k, v in record.items() if v is not None and not (k == "refunded" and v is False)}
             for key, record in records.items()
         }
         for table, records in db.items()
     }
-    return json.dumps(slim, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -440,7 +437,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(dump(generate(args.seed, args.scale)))
+    args.out.write_bytes(dump_db(generate(args.seed, args.scale)))
     print(f"wrote {args.out}")
 
 

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pytest_tau import Table, Unordered
+
 Tier = Literal["classic", "plus", "premier"]
 Standing = Literal["good", "past_due", "restricted"]
 
@@ -29,7 +31,7 @@ class Customer(BaseModel):
     standing: Standing
     member_since: str  # YYYY-MM-DD
     last_overdraft_refund_date: str | None = None
-    account_ids: list[str]
+    account_ids: Unordered[str]  # the customer's accounts; their order means nothing
 
 
 class Account(BaseModel):
@@ -144,11 +146,11 @@ class Alert(BaseModel):
 
 
 class BankDB(BaseModel):
-    customers: dict[str, Customer]
-    accounts: dict[str, Account]
-    cards: dict[str, Card]
-    transactions: dict[str, Transaction]
-    disputes: dict[str, Dispute]
-    payees: dict[str, Payee]
-    transfers: dict[str, Transfer]
-    alerts: dict[str, Alert]
+    customers: Table[Customer]
+    accounts: Table[Account]
+    cards: Table[Card]
+    transactions: Table[Transaction]
+    disputes: Table[Dispute]
+    payees: Table[Payee]
+    transfers: Table[Transfer]
+    alerts: Table[Alert]

@@ -7,11 +7,13 @@ everything hanging off them (clinics, plans and pharmacies stay the same network
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import Any
+
+from pytest_tau import dump_db
 
 SEED = 20260514
 NOW = datetime(2026, 5, 14, 10, 0)
@@ -139,9 +141,9 @@ def _phone(rng: random.Random, area: str) -> str:
     return f"{area}-555-{rng.randint(200, 9999):04d}"
 
 
-def generate(seed: int = SEED, scale: int = 1) -> dict:
+def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
-    db: dict[str, dict] = {name: {} for name in (
+    db: dict[str, dict[str, Any]] = {name: {} for name in (
         "clinics", "providers", "insurance_plans", "patients", "slots", "appointments", "referrals", "charges",
         "pharmacies", "prescriptions", "refill_requests", "consents", "records_releases")}
 
@@ -158,6 +160,8 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
     for payer, plans in PAYERS:
         for plan_name, plan_type, tier in plans:
             pid = "PL-" + "".join(w[0] for w in payer.split()) + "-" + plan_type + f"{len(db['insurance_plans']) + 1:02d}"
+            primary: float
+            specialist: float
             primary, specialist = copays[tier]
             deductible = deductibles[tier]
             coins = {"bronze": 30, "silver": 20, "gold": 20, "platinum": 10}[tier]
@@ -182,7 +186,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
             db["pharmacies"][phid] = {"pharmacy_id": phid, "name": f"{name} ({city})",
                                       "street": f"{rng.randint(10, 2999)} {rng.choice(STREETS)}", "city": city,
                                       "zip": rng.choice(zips), "phone": _phone(rng, AREA[city])}
-    pharm_by_city = {}
+    pharm_by_city: dict[str, list[str]] = {}
     for ph in db["pharmacies"].values():
         pharm_by_city.setdefault(ph["city"], []).append(ph["pharmacy_id"])
 
@@ -228,17 +232,16 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
         day = TODAY
         ids = []
         while day <= TODAY + timedelta(days=29):
-            if day.weekday() in workdays or (day == TODAY or day == TODAY + timedelta(days=1)):
-                if day.weekday() < 5:
-                    for t in sorted(rng.sample(times, 8)):
-                        start = datetime.fromisoformat(f"{_d(day)}T{t}")
-                        if start <= NOW:
-                            continue
-                        sid = f"SL-{p['provider_id'][2:]}-{day.strftime('%m%d')}-{t.replace(':', '')}"
-                        db["slots"][sid] = {"slot_id": sid, "provider_id": p["provider_id"], "clinic_id": p["clinic_id"],
-                                            "start": _dt(start), "duration_min": 30 if p["care_type"] == "primary" else 40,
-                                            "status": "blocked" if rng.random() < 0.04 else "open"}
-                        ids.append(sid)
+            if (day.weekday() in workdays or day in (TODAY, TODAY + timedelta(days=1))) and day.weekday() < 5:
+                for t in sorted(rng.sample(times, 8)):
+                    start = datetime.fromisoformat(f"{_d(day)}T{t}")
+                    if start <= NOW:
+                        continue
+                    sid = f"SL-{p['provider_id'][2:]}-{day.strftime('%m%d')}-{t.replace(':', '')}"
+                    db["slots"][sid] = {"slot_id": sid, "provider_id": p["provider_id"], "clinic_id": p["clinic_id"],
+                                        "start": _dt(start), "duration_min": 30 if p["care_type"] == "primary" else 40,
+                                        "status": "blocked" if rng.random() < 0.04 else "open"}
+                    ids.append(sid)
             day += timedelta(days=1)
         slot_by_provider[p["provider_id"]] = ids
 
@@ -272,7 +275,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
         pid = f"PT{i + 10001:06d}"
         zip_code = rng.choice(CITY_ZIPS[city])
         roll = rng.random()
-        coverage = None
+        coverage: dict[str, Any] | None = None
         if roll < 0.9:
             plan = rng.choice(plan_ids)
             pl = db["insurance_plans"][plan]
@@ -377,9 +380,10 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
             sid = rng.choice(soon) if soon and rng.random() < 0.3 else rng.choice(choices)
             referral_id = None
             if prov["care_type"] == "specialist" and is_hmo:
-                rid = my_referrals.get(prov["specialty"])
-                if rid is None:
+                found = my_referrals.get(prov["specialty"])
+                if found is None:
                     continue
+                rid = found
                 ref = db["referrals"][rid]
                 if ref["visits_used"] >= ref["visits_authorized"] or ref["expires_on"] < db["slots"][sid]["start"][:10]:
                     continue
@@ -443,7 +447,27 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
                                     "recipient_type": rtype, "record_types": kinds, "signed_on": _d(signed),
                                     "expires_on": _d(signed + timedelta(days=365)), "revoked": rng.random() < 0.08}
 
+    _pending_requests(db, seed)
     return db
+
+
+def _pending_requests(db: dict[str, Any], seed: int) -> None:
+    """Refill requests patients sent in the last few days that are still pending (policy 7.1), drawn
+    from a second seeded stream so every other record stays as it was."""
+    rng = random.Random(seed * 7 + 1)
+    req_n = len(db["refill_requests"])
+    for rxid, rx in db["prescriptions"].items():
+        pharmacy = db["patients"][rx["patient_id"]]["preferred_pharmacy_id"]
+        if (rx["status"] != "active" or rx["dea_schedule"] or rx["refills_remaining"] == 0 or not pharmacy
+                or rx["earliest_refill_date"] > _d(TODAY) or rx["expires_on"] < _d(TODAY) or rng.random() >= 0.15):
+            continue
+        req_n += 1
+        qid = f"RQ{req_n:06d}"
+        day = TODAY - timedelta(days=rng.randint(1, 4))
+        submitted = datetime.combine(day, datetime.min.time()) + timedelta(hours=rng.randint(8, 19), minutes=rng.choice([0, 15, 30, 45]))
+        db["refill_requests"][qid] = {
+            "request_id": qid, "rx_id": rxid, "patient_id": rx["patient_id"], "kind": "refill", "pharmacy_id": pharmacy,
+            "note": "", "submitted_at": _dt(submitted), "status": "submitted"}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -452,7 +476,7 @@ def main(argv: list[str] | None = None) -> None:
     out = OUT if scale == 1 else OUT.with_name(f"db_x{scale}.json")
     data = generate(SEED, scale)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    out.write_bytes(dump_db(data))
     print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
 
 

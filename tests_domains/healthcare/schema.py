@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pytest_tau import FreeText, Table, Unordered
+
 
 class Clinic(BaseModel):
     clinic_id: str
@@ -87,7 +89,7 @@ class Appointment(BaseModel):
     slot_id: str | None
     start: str
     visit_type: Literal["new_patient", "follow_up", "sick_visit", "annual_physical"]
-    reason: str
+    reason: FreeText  # the patient's own words (policy 3.7)
     status: Literal["scheduled", "completed", "cancelled", "no_show"]
     referral_id: str | None = None
     cancelled_at: str | None = None
@@ -149,7 +151,7 @@ class RefillRequest(BaseModel):
     patient_id: str
     kind: Literal["refill", "renewal"]
     pharmacy_id: str
-    note: str
+    note: FreeText  # the patient's words for the prescriber; empty for a refill
     submitted_at: str
     status: Literal["submitted", "sent_to_pharmacy", "approved", "denied"]
 
@@ -159,7 +161,7 @@ class Consent(BaseModel):
     patient_id: str
     recipient_name: str
     recipient_type: Literal["physician", "attorney", "insurer", "family_member", "employer", "school", "hospital"]
-    record_types: list[str]
+    record_types: Unordered[str]
     signed_on: str
     expires_on: str
     revoked: bool
@@ -170,7 +172,7 @@ class RecordsRelease(BaseModel):
     patient_id: str
     consent_id: str
     recipient_name: str
-    record_types: list[str]
+    record_types: Unordered[str]  # what was released, in no particular order
     delivery_method: Literal["secure_electronic", "paper_mail"]
     requested_at: str
     status: Literal["queued", "sent"]
@@ -178,16 +180,16 @@ class RecordsRelease(BaseModel):
 
 
 class HealthcareDB(BaseModel):
-    clinics: dict[str, Clinic]
-    providers: dict[str, Provider]
-    insurance_plans: dict[str, InsurancePlan]
-    patients: dict[str, Patient]
-    slots: dict[str, Slot]
-    appointments: dict[str, Appointment]
-    referrals: dict[str, Referral]
-    charges: dict[str, Charge]
-    pharmacies: dict[str, Pharmacy]
-    prescriptions: dict[str, Prescription]
-    refill_requests: dict[str, RefillRequest]
-    consents: dict[str, Consent]
-    records_releases: dict[str, RecordsRelease]
+    clinics: Table[Clinic]
+    providers: Table[Provider]
+    insurance_plans: Table[InsurancePlan]
+    patients: Table[Patient]
+    slots: Table[Slot]
+    appointments: Table[Appointment]
+    referrals: Table[Referral]
+    charges: Table[Charge]
+    pharmacies: Table[Pharmacy]
+    prescriptions: Table[Prescription]
+    refill_requests: Table[RefillRequest]
+    consents: Table[Consent]
+    records_releases: Table[RecordsRelease]

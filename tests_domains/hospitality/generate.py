@@ -7,15 +7,16 @@ future), their transactions, feedback cases and compensations. Deterministic for
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
+from pytest_tau import dump_db
 from tests_domains.hospitality.schema import (
+    NOW,
     PLAN_FACTOR,
-    TODAY,
     WINDOW_DAYS,
     WINDOW_START,
     HospitalityDB,
@@ -26,8 +27,9 @@ from tests_domains.hospitality.schema import (
 
 DEFAULT_SEED = 20260515
 OUT = Path(__file__).parents[2] / "fixtures" / "hospitality" / "db.json"
+TODAY = NOW.date()
 
-HOTELS = [
+HOTELS: list[tuple[Any, ...]] = [
     # id, name suffix, city, state, street, zip, area code, tax, base rate, leisure?
     ("AV-BOS", "Boston Seaport", "Boston", "MA", "410 Congress St", "02210", "617", 0.1445, 259, False),
     ("AV-NYC", "New York Midtown", "New York", "NY", "148 W 46th St", "10036", "212", 0.1475, 319, False),
@@ -43,7 +45,7 @@ HOTELS = [
     ("AV-WAS", "Washington Dupont Circle", "Washington", "DC", "1515 P St NW", "20005", "202", 0.1495, 249, False),
 ]
 
-ROOM_TYPES = [
+ROOM_TYPES: list[tuple[Any, ...]] = [
     # code, name, category, bed, max occupancy, crib, accessible, multiplier, rooms (min, max)
     ("STQ", "Standard Two Queens", 1, "2 queen", 4, False, False, 1.0, (60, 110)),
     ("DKG", "Deluxe King", 2, "1 king", 3, True, False, 1.18, (45, 90)),
@@ -53,37 +55,16 @@ ROOM_TYPES = [
     ("EXS", "Executive Suite", 5, "1 king + sofa bed", 5, True, False, 2.6, (2, 4)),
 ]
 
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
 AMENITIES = ["fitness center", "restaurant", "lobby bar", "rooftop terrace", "pool", "spa", "valet parking",
              "self parking", "pet friendly", "business center", "ev charging", "bike rental"]
 
-FIRST = """James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan
-Joseph Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret
-Donald Ashley Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa
-George Deborah Timothy Stephanie Ronald Rebecca Jason Laura Edward Sharon Jeffrey Cynthia Ryan Kathleen Jacob Amy
-Gary Angela Nicholas Shirley Eric Brenda Jonathan Emma Stephen Anna Larry Pamela Justin Nicole Scott Samantha
-Brandon Katherine Benjamin Christine Samuel Helen Gregory Debra Alexander Rachel Patrick Carolyn Frank Janet Raymond
-Maria Jack Olivia Dennis Heather Jerry Diane Tyler Julie Aaron Joyce Jose Victoria Adam Ruth Nathan Virginia Henry
-Lauren Zachary Kelly Douglas Christina Peter Joan Kyle Evelyn Noah Judith Ethan Andrea Jeremy Hannah Walter Megan
-Christian Cheryl Keith Jacqueline Roger Martha Terry Madison Austin Teresa Sean Gloria Gerald Sara Carl Janice
-Harold Ann Dylan Kathryn Arthur Abigail Lawrence Sophia Jordan Frances Jesse Jean Bryan Alice Billy Judy Bruce
-Isabella Gabriel Julia Joe Grace Logan Amber Alan Denise Juan Danielle Albert Marilyn Willie Beverly Elijah Charlotte
-Wayne Natalie Randy Theresa Vincent Diana Mason Brittany Roy Doris Ralph Kayla Bobby Alexis Russell Lori Bradley
-Marie Philip Priya Wei Hiroshi Aisha Mateo Sofia Omar Leila Ravi Mei Diego Camila Tariq Yuki Kwame Ingrid""".split()
+FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Christopher", "Karen", "Charles", "Lisa", "Daniel", "Nancy", "Matthew", "Betty", "Anthony", "Sandra", "Mark", "Margaret", "Donald", "Ashley", "Steven", "Kimberly", "Andrew", "Emily", "Paul", "Donna", "Joshua", "Michelle", "Kenneth", "Carol", "Kevin", "Amanda", "Brian", "Melissa", "George", "Deborah", "Timothy", "Stephanie", "Ronald", "Rebecca", "Jason", "Laura", "Edward", "Sharon", "Jeffrey", "Cynthia", "Ryan", "Kathleen", "Jacob", "Amy", "Gary", "Angela", "Nicholas", "Shirley", "Eric", "Brenda", "Jonathan", "Emma", "Stephen", "Anna", "Larry", "Pamela", "Justin", "Nicole", "Scott", "Samantha", "Brandon", "Katherine", "Benjamin", "Christine", "Samuel", "Helen", "Gregory", "Debra", "Alexander", "Rachel", "Patrick", "Carolyn", "Frank", "Janet", "Raymond", "Maria", "Jack", "Olivia", "Dennis", "Heather", "Jerry", "Diane", "Tyler", "Julie", "Aaron", "Joyce", "Jose", "Victoria", "Adam", "Ruth", "Nathan", "Virginia", "Henry", "Lauren", "Zachary", "Kelly", "Douglas", "Christina", "Peter", "Joan", "Kyle", "Evelyn", "Noah", "Judith", "Ethan", "Andrea", "Jeremy", "Hannah", "Walter", "Megan", "Christian", "Cheryl", "Keith", "Jacqueline", "Roger", "Martha", "Terry", "Madison", "Austin", "Teresa", "Sean", "Gloria", "Gerald", "Sara", "Carl", "Janice", "Harold", "Ann", "Dylan", "Kathryn", "Arthur", "Abigail", "Lawrence", "Sophia", "Jordan", "Frances", "Jesse", "Jean", "Bryan", "Alice", "Billy", "Judy", "Bruce", "Isabella", "Gabriel", "Julia", "Joe", "Grace", "Logan", "Amber", "Alan", "Denise", "Juan", "Danielle", "Albert", "Marilyn", "Willie", "Beverly", "Elijah", "Charlotte", "Wayne", "Natalie", "Randy", "Theresa", "Vincent", "Diana", "Mason", "Brittany", "Roy", "Doris", "Ralph", "Kayla", "Bobby", "Alexis", "Russell", "Lori", "Bradley", "Marie", "Philip", "Priya", "Wei", "Hiroshi", "Aisha", "Mateo", "Sofia", "Omar", "Leila", "Ravi", "Mei", "Diego", "Camila", "Tariq", "Yuki", "Kwame", "Ingrid"]
 
-LAST = """Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
-Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson
-Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell
-Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook
-Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks
-Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez
-Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero
-Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis
-Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy
-Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva
-Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren
-Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kelley
-Spencer Hawkins Arnold Pierce Vazquez Hansen Peters Santos Hart Bradley Knight Elliott Cunningham Duncan Armstrong
-Okafor Nakamura Lindqvist Kowalski Haddad Okonkwo Sato Fitzgerald Delgado Abernathy Whitfield Castellano""".split()
+LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts", "Gomez", "Phillips", "Evans", "Turner", "Diaz", "Parker", "Cruz", "Edwards", "Collins", "Reyes", "Stewart", "Morris", "Morales", "Murphy", "Cook", "Rogers", "Gutierrez", "Ortiz", "Morgan", "Cooper", "Peterson", "Bailey", "Reed", "Kelly", "Howard", "Ramos", "Kim", "Cox", "Ward", "Richardson", "Watson", "Brooks", "Chavez", "Wood", "James", "Bennett", "Gray", "Mendoza", "Ruiz", "Hughes", "Price", "Alvarez", "Castillo", "Sanders", "Patel", "Myers", "Long", "Ross", "Foster", "Jimenez", "Powell", "Jenkins", "Perry", "Russell", "Sullivan", "Bell", "Coleman", "Butler", "Henderson", "Barnes", "Gonzales", "Fisher", "Vasquez", "Simmons", "Romero", "Jordan", "Patterson", "Alexander", "Hamilton", "Graham", "Reynolds", "Griffin", "Wallace", "Moreno", "West", "Cole", "Hayes", "Bryant", "Herrera", "Gibson", "Ellis", "Tran", "Medina", "Aguilar", "Stevens", "Murray", "Ford", "Castro", "Marshall", "Owens", "Harrison", "Fernandez", "McDonald", "Woods", "Washington", "Kennedy", "Wells", "Vargas", "Henry", "Chen", "Freeman", "Webb", "Tucker", "Guzman", "Burns", "Crawford", "Olson", "Simpson", "Porter", "Hunter", "Gordon", "Mendez", "Silva", "Shaw", "Snyder", "Mason", "Dixon", "Munoz", "Hunt", "Hicks", "Holmes", "Palmer", "Wagner", "Black", "Robertson", "Boyd", "Rose", "Stone", "Salazar", "Fox", "Warren", "Mills", "Meyer", "Rice", "Schmidt", "Garza", "Daniels", "Ferguson", "Nichols", "Stephens", "Soto", "Weaver", "Ryan", "Gardner", "Payne", "Grant", "Dunn", "Kelley", "Spencer", "Hawkins", "Arnold", "Pierce", "Vazquez", "Hansen", "Peters", "Santos", "Hart", "Bradley", "Knight", "Elliott", "Cunningham", "Duncan", "Armstrong", "Okafor", "Nakamura", "Lindqvist", "Kowalski", "Haddad", "Okonkwo", "Sato", "Fitzgerald", "Delgado", "Abernathy", "Whitfield", "Castellano"]
 
 MAIL = ["gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me", "fastmail.com", "hey.com", "aol.com"]
 ZIPS = ["02139", "10025", "11215", "60614", "94110", "98103", "33139", "78704", "80206", "70115", "37206", "92103",
@@ -103,13 +84,13 @@ def _stamp(d: date, hour: int, minute: int = 0) -> str:
     return f"{d.isoformat()}T{hour:02d}:{minute:02d}:00-04:00"
 
 
-def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
+def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
-    hotels: dict[str, dict] = {}
-    inventory: dict[str, dict] = {}
+    hotels: dict[str, dict[str, Any]] = {}
+    inventory: dict[str, dict[str, Any]] = {}
     rate_noise: dict[tuple[str, date], float] = {}
 
-    def flexible_rate(hotel: tuple, mult: float, day: date) -> float:
+    def flexible_rate(hotel: tuple[Any, ...], mult: float, day: date) -> float:
         hid, leisure, base = hotel[0], hotel[9], hotel[8]
         key = (hid, day)
         if key not in rate_noise:
@@ -124,7 +105,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
 
     hotel_rows = []
     for h in HOTELS:
-        hid, suffix, city, state, street, zipc, area, tax, base, leisure = h
+        hid, suffix, city, state, street, zipc, area, tax, _base, leisure = h
         types = [t for t in ROOM_TYPES if t[0] != "EXS" or rng.random() < 0.7]
         amen = sorted(rng.sample(AMENITIES, 6))
         hotels[hid] = {
@@ -152,7 +133,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
                 }
 
     # -- guests ----------------------------------------------------------------------
-    guests: dict[str, dict] = {}
+    guests: dict[str, dict[str, Any]] = {}
     used_names: set[tuple[str, str]] = set()
     n_guests = 450 * scale
     tiers = ["member"] * 45 + ["silver"] * 25 + ["gold"] * 20 + ["platinum"] * 10
@@ -182,10 +163,10 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
     guest_ids = sorted(guests)
 
     # -- reservations --------------------------------------------------------------------
-    reservations: dict[str, dict] = {}
-    transactions: dict[str, dict] = {}
-    feedback: dict[str, dict] = {}
-    compensations: dict[str, dict] = {}
+    reservations: dict[str, dict[str, Any]] = {}
+    transactions: dict[str, dict[str, Any]] = {}
+    feedback: dict[str, dict[str, Any]] = {}
+    compensations: dict[str, dict[str, Any]] = {}
     used_conf: set[str] = set()
 
     def new_conf() -> str:
@@ -231,12 +212,12 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         # the live part of the stay must fit the inventory
         live = [d for d in days if d >= WINDOW_START]
         if kind in ("in_house", "future"):
-            ids = [inventory_id(hid, t[0], _iso(d)) for d in live]
-            if any(inventory[i]["rooms_sold"] >= inventory[i]["total_rooms"] for i in ids):
+            inv_ids = [inventory_id(hid, t[0], _iso(d)) for d in live]
+            if any(inventory[i]["rooms_sold"] >= inventory[i]["total_rooms"] for i in inv_ids):
                 continue
-            for i in ids:
-                inventory[i]["rooms_sold"] += 1
-        nights = []
+            for inv_id in inv_ids:
+                inventory[inv_id]["rooms_sold"] += 1
+        nights: list[dict[str, Any]] = []
         for d in days:
             flex = inventory[inventory_id(hid, t[0], _iso(d))]["rate"] if d >= WINDOW_START else flexible_rate(h, t[7], d)
             nights.append({"date": _iso(d), "rate": round(flex * PLAN_FACTOR[plan], 2)})
@@ -291,7 +272,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
             if penalty and plan != "non_refundable":
                 add_txn(conf, gid, "cancellation_fee", penalty, card, _stamp(when, 10))
         if status == "no_show":
-            fee = total if plan == "non_refundable" else nights[0]["rate"]
+            fee: float = total if plan == "non_refundable" else nights[0]["rate"]
             if plan != "non_refundable":
                 add_txn(conf, gid, "cancellation_fee", fee, card, _stamp(check_in + timedelta(days=1), 6))
         if status == "completed":
@@ -329,7 +310,7 @@ def main(argv: list[str] | None = None) -> None:
     out = OUT if scale == 1 else OUT.with_name(f"db_x{scale}.json")
     db = generate(DEFAULT_SEED, scale)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(db, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    out.write_bytes(dump_db(db))
     print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
 
 

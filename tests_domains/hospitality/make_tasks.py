@@ -1,50 +1,45 @@
-"""Builds fixtures/hospitality/tasks.json from the generated DB (seeded, deterministic).
+"""Builds fixtures/hospitality/tasks.json: `python -m tests_domains.hospitality.make_tasks`.
 
-`python -m tests_domains.hospitality.make_tasks`. Each task kind has a hand-written
-template; concrete guests and reservations are picked from the DB by the rules the task
-tests, and every figure the user must hear is taken from the gold tool results.
+Each task kind has a hand-written template; concrete guests and reservations are picked from
+the initial DB (stable order, seeded shuffle) by the policy rules the task tests. Gold calls
+run on the task's own environment as they are added (`TaskWriter`), and every figure the
+guest must hear is read from what those calls returned.
 """
 
 from __future__ import annotations
 
-import json
 import random
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
-from pathlib import Path
+from typing import Any
 
-import orjson
-
-from pytest_tau._environment import Environment
+from pytest_tau import Environment, TaskDraft, TaskWriter
 from tests_domains.hospitality.domain import DOMAIN
-from tests_domains.hospitality.schema import CREDIT_CAP, STAY_SHARE_CAP, TODAY, compensation_caps, hours_before_arrival
+from tests_domains.hospitality.schema import (
+    CREDIT_CAP,
+    LATE_CHECKOUT_LIMIT,
+    STAY_SHARE_CAP,
+    UPGRADE_CATEGORIES,
+    Guest,
+    Hotel,
+    Reservation,
+    RoomType,
+    compensation_caps,
+    hours_before_arrival,
+)
 
-OUT = Path(__file__).parents[2] / "fixtures" / "hospitality" / "tasks.json"
-rng = random.Random(4242)
-db = DOMAIN.initial_db
-R, G, H = db.reservations, db.guests, db.hotels
-used_guests: set[str] = set()
-TASKS: list[dict] = []
-
+TODAY = DOMAIN.today
+COMP_FROM = (TODAY - timedelta(days=30)).isoformat()  # policy 9.2
 PERSONAS = [
     "You are polite but brief.", "You are chatty and a little disorganised.", "You are in a hurry, between meetings.",
     "You are calm and precise.", "You are friendly and say thanks a lot.", "You are slightly impatient.",
     "You are a careful planner and double-check figures.", "You are relaxed and easy-going.",
 ]
-
-
-def a(name: str, **arguments) -> dict:
-    return {"name": name, "arguments": arguments}
-
-
-def run(actions: list[dict]) -> list:
-    env = Environment(DOMAIN)
-    out = []
-    for act in actions:
-        call = env.call(act["name"], dict(act["arguments"]))
-        if call.error:
-            return None
-        out.append(orjson.loads(call.result) if call.result[:1] in "[{" else call.result)
-    return out
+TRAIN = {"book_san_dkg_semi_flex", "book_bna_jrs_flexible"}
+TRAIN_PREFIXES = ["upgrade_gold_", "cancel_semi_free", "change_dates_", "quote_flex_vs_nonref_wa"]
+BRANDS = {"visa": "Visa", "mastercard": "Mastercard", "amex": "American Express", "discover": "Discover"}
+REQUEST_WORDS = {"quiet_room": "a quiet room", "high_floor": "a room on a high floor",
+                 "feather_free_bedding": "feather-free bedding"}
 
 
 def nice(d: str) -> str:
@@ -52,651 +47,812 @@ def nice(d: str) -> str:
     return f"{x.strftime('%B')} {x.day}"
 
 
-def money(v: float) -> str:
-    return f"{v:.2f}"
-
-
-def persona() -> str:
-    return rng.choice(PERSONAS)
-
-
-def add(tid, instructions, script, gold, outputs=(), required=(), forbidden=(), split="test"):
-    results = run(gold)
-    assert results is not None, f"{tid}: a gold action fails"
-    TASKS.append({
-        "id": tid, "split": split,
-        "user": {"instructions": instructions, "script": script},
-        "gold_actions": gold, "required_outputs": list(outputs),
-        "required_actions": list(required), "forbidden_actions": list(forbidden),
-    })
-    return results
-
-
-def guest_of(res):
-    return G[res.guest_id]
-
-
-def hotel_of(res):
-    return H[res.hotel_id]
-
-
-def rt_name(hotel, code):
-    return next(r.name for r in hotel.room_types if r.code == code)
-
-
-def rt_cat(hotel, code):
-    return next(r.category for r in hotel.room_types if r.code == code)
-
-
-def take(pred, sort_key=None):
-    """A random reservation (stable order) matching pred, whose guest no task uses yet."""
-    pool = [r for k, r in sorted(R.items()) if r.guest_id not in used_guests and pred(r)]
-    rng.shuffle(pool)
-    for r in pool:
-        if r.guest_id not in used_guests:  # another pick of this same scan may have claimed the guest
-            yield r
-
-
-def claim(res):
-    used_guests.add(res.guest_id)
-
-
-def hours(res):
+def hours(res: Reservation) -> int:
     return hours_before_arrival(date.fromisoformat(res.check_in))
 
 
-def upgrade_target(res, steps_allowed, prefer_max=True):
-    hotel = hotel_of(res)
-    cat = rt_cat(hotel, res.room_type_code)
-    cands = [t for t in hotel.room_types if not t.accessible and cat < t.category <= cat + steps_allowed]
-    cands.sort(key=lambda t: -t.category if prefer_max else t.category)
-    for t in cands:
-        if run([a("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=t.code)]):
-            return t
-    return None
+def changeable(res: Reservation) -> bool:
+    """Policy 5.1-5.3: a confirmed, not-started, refundable stay inside its change window."""
+    limit = {"flexible": 48, "semi_flex": 168}.get(res.rate_plan)
+    return res.status == "confirmed" and limit is not None and hours(res) >= limit
 
 
-def card_phrase(guest, card_id):
-    c = next(c for c in guest.cards if c.card_id == card_id)
-    return f"your {c.brand.title() if c.brand != 'amex' else 'American Express'} card ending in {c.last4}"
+def accepted(before: list[tuple[str, dict[str, Any]]], name: str, arguments: dict[str, Any]) -> bool:
+    """The tool accepts this call after these calls (a forbidden call must be the policy's to refuse)."""
+    env = Environment(DOMAIN)
+    for tool, args in before:
+        env.call(tool, dict(args))
+    return not env.call(name, dict(arguments)).error
 
 
-# ---------------------------------------------------------------------------------------
-# A. New bookings with follow-up requests (3 writes: reservations, inventory, transactions)
-def book_tasks():
+class Builder:
+    def __init__(self) -> None:
+        self.db = DOMAIN.initial_db
+        self.writer = TaskWriter(DOMAIN)
+        self.rng = random.Random(4242)
+        self.used: set[str] = set()
+        self.train_done: set[str] = set()
+        self.by_guest: dict[str, list[Reservation]] = {}
+        for res in self.db.reservations.values():
+            self.by_guest.setdefault(res.guest_id, []).append(res)
+
+    # -- picking -----------------------------------------------------------------------------
+    def take(self, pred: Callable[[Reservation], Any]) -> Iterator[Reservation]:
+        """Reservations (seeded shuffle of key order) matching pred, whose guest no task uses yet."""
+        pool = [r for _, r in sorted(self.db.reservations.items()) if r.guest_id not in self.used and pred(r)]
+        self.rng.shuffle(pool)
+        for r in pool:
+            if r.guest_id not in self.used:
+                yield r
+
+    def guests(self, pred: Callable[[Guest], Any]) -> list[Guest]:
+        return [g for _, g in sorted(self.db.guests.items()) if g.guest_id not in self.used and pred(g)
+                and len(self.db.guests.find(email=g.email)) == 1]
+
+    def persona(self) -> str:
+        return self.rng.choice(PERSONAS)
+
+    def task(self, tid: str, guest: Guest, instructions: str, script: list[str]) -> TaskDraft:
+        self.used.add(guest.guest_id)
+        train = tid in TRAIN or any(tid.startswith(p) and p not in self.train_done for p in TRAIN_PREFIXES)
+        for p in TRAIN_PREFIXES:
+            if tid.startswith(p):
+                self.train_done.add(p)
+        return self.writer.task(tid, instructions=instructions, script=script, split="train" if train else "test")
+
+    # -- facts -------------------------------------------------------------------------------
+    def guest(self, res: Reservation) -> Guest:
+        return self.db.guests[res.guest_id]
+
+    def hotel(self, res: Reservation) -> Hotel:
+        return self.db.hotels[res.hotel_id]
+
+    def room(self, hotel: Hotel, code: str) -> RoomType:
+        return next(r for r in hotel.room_types if r.code == code)
+
+    def upcoming(self, guest: Guest) -> list[Reservation]:
+        return [r for r in self.by_guest.get(guest.guest_id, []) if r.status == "confirmed"]
+
+    def compensated(self, res: Reservation) -> bool:
+        return any(True for _ in self.db.compensations.where(confirmation_number=res.confirmation_number))
+
+    def open_case(self, res: Reservation) -> Any:
+        cases = sorted((f for f in self.db.feedback.where(confirmation_number=res.confirmation_number) if f.status == "open"),
+                       key=lambda f: f.feedback_id)
+        return cases[0] if cases else None
+
+    def free(self, res: Reservation, code: str) -> bool:
+        rows = search(res.hotel_id, res.check_in, res.check_out)
+        return any(r["room_type_code"] == code and r["rooms_available"] >= 1 for r in rows)
+
+    def fits(self, res: Reservation, rt: RoomType) -> bool:
+        return res.adults + res.children <= rt.max_occupancy
+
+
+def search(hotel_id: str, check_in: str, check_out: str) -> list[dict[str, Any]]:
+    env = Environment(DOMAIN)
+    call = env.call("search_availability", {"hotel_id": hotel_id, "check_in": check_in, "check_out": check_out})
+    import orjson
+
+    return [] if call.error else list(orjson.loads(call.result))
+
+
+def who(guest: Guest) -> str:
+    return f"You are {guest.first_name} {guest.last_name}"
+
+
+def tier_words(guest: Guest) -> str:
+    return "a base-level member of the Alder & Vane loyalty programme" if guest.tier == "member" else \
+        f"a {guest.tier} member of the Alder & Vane loyalty programme"
+
+
+def auth_conf(d: TaskDraft, res: Reservation, guest: Guest) -> Any:
+    return d.read("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name)
+
+
+# -- A. new bookings with follow-up requests ---------------------------------------------------
+def book_tasks(b: Builder) -> None:
     plans = ["flexible", "non_refundable", "semi_flex", "flexible", "non_refundable", "semi_flex", "flexible"]
     hotels = ["AV-DEN", "AV-MIA", "AV-SEA", "AV-MSY", "AV-CHI", "AV-SAN", "AV-BNA"]
     rooms = ["DKG", "PKG", "JRS", "DKG", "PKG", "DKG", "JRS"]
     tiers = ["gold", "silver", "platinum", "member", "gold", "silver", "platinum"]
-    made = 0
-    for i in range(7):
-        hid, code, plan, tier = hotels[i], rooms[i], plans[i], tiers[i]
-        guests = [g for k, g in sorted(G.items()) if g.tier == tier and k not in used_guests]
-        rng.shuffle(guests)
-        guest = guests[0]
-        hotel = H[hid]
+    for hid, code, plan, tier in zip(hotels, rooms, plans, tiers, strict=True):
+        pool = [g for g in b.guests(bool) if g.tier == tier]
+        b.rng.shuffle(pool)
+        guest, hotel = pool[0], b.db.hotels[hid]
+        rt = b.room(hotel, code)
         for _ in range(40):
-            start = TODAY + timedelta(days=rng.randint(12, 50))
-            n = rng.choice([2, 3, 4])
+            start = TODAY + timedelta(days=b.rng.randint(12, 50))
+            n = b.rng.choice([2, 3, 4])
             ci, co = start.isoformat(), (start + timedelta(days=n)).isoformat()
-            q = run([a("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan=plan)])
-            if q and q[0]["rooms_available"] >= 1:
+            rows = search(hid, ci, co)
+            if any(r["room_type_code"] == code and r["rooms_available"] >= 1 for r in rows):
                 break
-        used_guests.add(guest.guest_id)
-        card = guest.cards[-1].card_id
+        card = guest.cards[-1]
         adults, children = (2, 1) if code != "PKG" else (2, 0)
-        conf = f"AVN{len(R) + 1:05d}"
-        gold = [
-            a("find_guest_by_email", email=guest.email, last_name=guest.last_name),
-            a("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan=plan),
-            a("create_reservation", guest_id=guest.guest_id, hotel_id=hid, room_type_code=code, check_in=ci,
-              check_out=co, rate_plan=plan, adults=adults, children=children, payment_card_id=card),
-        ]
-        extras_txt = []
-        if children:
-            gold.append(a("add_special_request", confirmation_number=conf, request_type="crib"))
-            extras_txt.append("a crib for the baby")
-        else:
-            gold.append(a("add_special_request", confirmation_number=conf, request_type="high_floor"))
-            extras_txt.append("a room on a high floor")
+        assert adults + children <= rt.max_occupancy and (not children or rt.crib_allowed)
+        extras = ["a crib for the baby"] if children else ["a room on a high floor"]
+        late = None
         if tier == "member":
-            gold.append(a("add_special_request", confirmation_number=conf, request_type="feather_free_bedding"))
-            extras_txt.append("feather-free bedding because of an allergy")
+            extras.append("feather-free bedding because of an allergy")
         else:
             late = {"silver": "12:00", "gold": "13:00", "platinum": "15:00"}[tier]
-            gold.append(a("set_late_checkout", confirmation_number=conf, checkout_time=late))
-            extras_txt.append(f"a late checkout at {late} on the last day")
+            extras.append(f"a late checkout at {late} on the last day")
         plan_txt = {"flexible": "the flexible rate (you want to be able to cancel)",
                     "semi_flex": "the semi-flex rate",
                     "non_refundable": "the cheapest, non-refundable rate (you accept it is charged now and never refunded)"}[plan]
         party = "you, your partner and your baby daughter" if children else "you and your partner"
-        results = run(gold)
-        total = results[2]["total"]
-        split = "train" if i >= 5 else "test"
-        instr = (
-            f"You are {guest.first_name} {guest.last_name}, a {tier} member of Alder & Vane; your email is {guest.email}. "
-            f"You want to book a {rt_name(hotel, code)} at the Alder & Vane in {hotel.city} from {nice(ci)} to {nice(co)} "
-            f"for {party} ({adults} adults, {children} {'child' if children == 1 else 'children'}) on {plan_txt}, paid with {card_phrase(guest, card)}. "
-            f"You also want {' and '.join(extras_txt)}. Ask what the total with tax will be and make sure you are told it. "
-            f"You do not know any ids. Confirm when the agent summarises the booking. {persona()}"
+        brand = BRANDS[card.brand]
+        extra_card = " You have more than one card on file." if len(guest.cards) > 1 else ""
+        d = b.task(
+            f"book_{hid[3:].lower()}_{code.lower()}_{plan}", guest,
+            f"{who(guest)}, {tier_words(guest)}; your email is {guest.email}. You want to book a {rt.name} at the Alder & Vane "
+            f"in {hotel.city} from {nice(ci)} to {nice(co)} for {party} ({adults} adults, {children} "
+            f"{'child' if children == 1 else 'children'}) on {plan_txt}, paid with your {brand} card ending in {card.last4}."
+            f"{extra_card} You also want {' and '.join(extras)}. Ask what the total with tax will be and make sure you are "
+            f"told it and the new confirmation number. You do not know any ids. Confirm when the agent summarises the "
+            f"booking. {b.persona()}",
+            [f"Hi, I'd like to book a room at your {hotel.city} hotel.",
+             f"My email is {guest.email}, last name {guest.last_name}.",
+             f"A {rt.name}, {nice(ci)} to {nice(co)}, {adults} adults and {children} {'child' if children == 1 else 'children'}, "
+             f"{plan.replace('_', '-')} rate, on my {brand} ending {card.last4}.",
+             f"Also {' and '.join(extras)}. Yes, go ahead."],
         )
-        script = [f"Hi, I'd like to book a room at your {hotel.city} hotel.",
-                  f"My email is {guest.email}, last name {guest.last_name}.",
-                  f"{rt_name(hotel, code)}, {nice(ci)} to {nice(co)}, {adults} adults and {children} {'child' if children == 1 else 'children'}, {plan.replace('_', '-')} rate, the card ending {card_phrase(guest, card)[-4:]}.",
-                  f"Also {' and '.join(extras_txt)}. Yes, go ahead."]
-        add(f"book_{hid[3:].lower()}_{code.lower()}_{plan}", instr, script, gold, outputs=[money(total)], split=split)
-        made += 1
+        g = d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+        d.read("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan=plan)
+        res = d.write("create_reservation", guest_id=g["guest_id"], hotel_id=hid, room_type_code=code, check_in=ci,
+                      check_out=co, rate_plan=plan, adults=adults, children=children, payment_card_id=card.card_id)
+        conf = res["confirmation_number"]
+        d.write("add_special_request", confirmation_number=conf, request_type="crib" if children else "high_floor")
+        if late is None:
+            d.write("add_special_request", confirmation_number=conf, request_type="feather_free_bedding")
+        else:
+            d.write("set_late_checkout", confirmation_number=conf, checkout_time=late)
+        d.output(res["total"], "money")
+        d.output(conf, "code")
 
 
-# B. Date changes with re-pricing
-def date_change_tasks(count, multi):
+# -- B. date changes with re-pricing ----------------------------------------------------------
+def date_change_tasks(b: Builder, count: int, multi: bool) -> None:
     n = 0
-    for res in take(lambda r: r.status == "confirmed" and r.rate_plan in ("flexible", "semi_flex") and r.upgrade is None
-                    and hours(r) >= (200 if r.rate_plan == "semi_flex" else 80) and len(r.nights) in (2, 3, 4)
-                    and r.late_checkout is None and not r.special_requests):
+    for res in b.take(lambda r: changeable(r) and r.upgrade is None and len(r.nights) in (2, 3, 4)
+                      and hours(r) >= (200 if r.rate_plan == "semi_flex" else 80)
+                      and r.late_checkout is None and not r.special_requests):
         if n >= count:
             break
-        guest, hotel = guest_of(res), hotel_of(res)
+        guest, hotel = b.guest(res), b.hotel(res)
         if multi and guest.tier == "member":
             continue
-        shift = rng.choice([-7, -3, 2, 5, 7, 14])
+        shift = b.rng.choice([-7, -3, 2, 5, 7, 14])
         ci = date.fromisoformat(res.check_in) + timedelta(days=shift)
-        co = date.fromisoformat(res.check_out) + timedelta(days=shift + rng.choice([0, 0, 1]))
-        if ci <= TODAY + timedelta(days=2):
+        co = date.fromisoformat(res.check_out) + timedelta(days=shift + b.rng.choice([0, 0, 1]))
+        if ci <= TODAY + timedelta(days=2) or hours_before_arrival(ci) < (168 if res.rate_plan == "semi_flex" else 48):
+            continue  # the new arrival is inside the change window too: no agent could doubt the change is allowed
+        args = {"confirmation_number": res.confirmation_number, "new_check_in": ci.isoformat(), "new_check_out": co.isoformat()}
+        if not accepted([], "change_reservation_dates", args):
             continue
-        gold = [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-                a("change_reservation_dates", confirmation_number=res.confirmation_number,
-                  new_check_in=ci.isoformat(), new_check_out=co.isoformat())]
-        r1 = run(gold)
-        if not r1:
-            continue
-        new_total = r1[1]["total"]
-        expr = f"{new_total} - {res.total}"
-        gold.append(a("calculate", expression=expr))
-        diff = run(gold)[2]
-        extra_txt = ""
+        req = b.rng.choice(["quiet_room", "high_floor", "feather_free_bedding"]) if multi else ""
+        extra = ""
         if multi:
-            limit = {"silver": "12:00", "gold": "14:00", "platinum": "16:00"}[guest.tier]
-            req = rng.choice(["quiet_room", "high_floor", "feather_free_bedding"])
-            gold += [a("add_special_request", confirmation_number=res.confirmation_number, request_type=req),
-                     a("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=limit)]
-            req_txt = {"quiet_room": "a quiet room", "high_floor": "a high floor",
-                       "feather_free_bedding": "feather-free bedding"}[req]
-            extra_txt = (f" Once the dates are changed, you also want {req_txt} and the latest complimentary late checkout "
-                         f"your {guest.tier} status allows (you don't know what that is; ask).")
-        claim(res)
-        d = float(diff)
-        change = "more" if d > 0 else "less"
-        instr = (
-            f"You are {guest.first_name} {guest.last_name}. Your reservation {res.confirmation_number} at the Alder & Vane "
-            f"{hotel.city} is for {nice(res.check_in)} to {nice(res.check_out)}. Your plans moved, so you want the same room "
-            f"for {nice(ci.isoformat())} to {nice(co.isoformat())} instead. You want to know the new total with tax and how much "
-            f"{'more or less' } it is than before.{extra_txt} Agree once you've heard the new total. {persona()}"
+            extra = (f" Once the dates are changed, you also want {REQUEST_WORDS[req]} and the latest complimentary late "
+                     f"checkout your {guest.tier} status allows (you don't know what that is; ask).")
+        d = b.task(
+            f"change_dates_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}. Your reservation {res.confirmation_number} at the Alder & Vane {hotel.city} is for "
+            f"{nice(res.check_in)} to {nice(res.check_out)}. Your plans moved, so you want the same room for "
+            f"{nice(ci.isoformat())} to {nice(co.isoformat())} instead. You want to know the new total with tax"
+            f"{'' if multi else ' and how much more or less it is than before'}.{extra} Agree once you've heard the new "
+            f"total. {b.persona()}",
+            [f"Hi, I need to move my {hotel.city} reservation to other dates.",
+             f"Confirmation {res.confirmation_number}, last name {guest.last_name}.",
+             f"New dates: {nice(ci.isoformat())} to {nice(co.isoformat())}. What's the new total"
+             + ("?" if multi else ", and the difference?"),
+             "Yes, please change it." + (f" And {REQUEST_WORDS[req]} and my latest free late checkout." if multi else "")],
         )
-        script = [f"Hi, I need to move my {hotel.city} reservation to other dates.",
-                  f"Confirmation {res.confirmation_number}, last name {guest.last_name}.",
-                  f"New dates: {nice(ci.isoformat())} to {nice(co.isoformat())}. What's the new total and the difference?",
-                  "Yes, please change it." + (" And add the extras I mentioned." if multi else "")]
-        add(f"change_dates_{res.confirmation_number.lower()}", instr, script, gold,
-            outputs=[money(new_total), money(abs(d))] if multi is False else [money(new_total)])
+        auth_conf(d, res, guest)
+        quote = d.read("quote_date_change", **args)
+        d.write("change_reservation_dates", **args)
+        d.output(quote["new_total"], "money")
+        if multi:
+            d.read("get_guest", guest_id=guest.guest_id)
+            d.write("add_special_request", confirmation_number=res.confirmation_number, request_type=req)
+            d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=LATE_CHECKOUT_LIMIT[guest.tier])
+        else:
+            d.output(quote["difference"], "money")
         n += 1
 
 
-# C/D. Complimentary upgrades
-def upgrade_tasks(tier, count, with_extras):
+# -- C/D. complimentary upgrades --------------------------------------------------------------
+def upgrade_target(b: Builder, res: Reservation, steps: int) -> RoomType | None:
+    """The highest non-accessible room within `steps` categories that fits the party and is free every night."""
+    hotel = b.hotel(res)
+    cat = b.room(hotel, res.room_type_code).category
+    cands = sorted((t for t in hotel.room_types if not t.accessible and cat < t.category <= cat + steps),
+                   key=lambda t: -t.category)
+    for t in cands:
+        if b.fits(res, t) and b.free(res, t.code):
+            return t
+    return None
+
+
+def upgrade_tasks(b: Builder, tier: str, count: int, with_extras: bool) -> None:
     n = 0
-    for res in take(lambda r: r.status == "confirmed" and r.rate_plan != "non_refundable" and r.upgrade is None
-                    and guest_of(r).tier == tier and hours(r) > 0 and r.late_checkout is None and not r.special_requests):
+    for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan != "non_refundable" and r.upgrade is None
+                      and b.guest(r).tier == tier and hours(r) > 0 and r.late_checkout is None and not r.special_requests):
         if n >= count:
             break
-        guest, hotel = guest_of(res), hotel_of(res)
-        target = upgrade_target(res, 2 if tier == "platinum" else 1)
+        guest, hotel = b.guest(res), b.hotel(res)
+        steps = UPGRADE_CATEGORIES[tier]
+        target = upgrade_target(b, res, steps)
         if target is None:
             continue
-        cur = rt_name(hotel, res.room_type_code)
-        gold = [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-                a("get_hotel", hotel_id=res.hotel_id),
-                a("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=target.code)]
-        extra = ""
-        script_extra = ""
+        if tier == "gold" and target.category != b.room(hotel, res.room_type_code).category + 1:
+            continue
+        cur = b.room(hotel, res.room_type_code).name
+        extra, script_extra, request = "", "", ""
+        late = LATE_CHECKOUT_LIMIT[tier]
         if with_extras:
-            rt_ok = target.crib_allowed and res.adults + res.children < target.max_occupancy + 1
-            if rt_ok and res.children > 0:
-                gold.append(a("add_special_request", confirmation_number=res.confirmation_number, request_type="crib"))
-                extra += " You are travelling with a baby and need a crib in the room."
+            if target.crib_allowed and res.children > 0:
+                request = "crib"
+                extra += " You are travelling with your baby and need a crib in the room."
                 script_extra += " And a crib, please."
             else:
-                gold.append(a("add_special_request", confirmation_number=res.confirmation_number, request_type="quiet_room"))
+                request = "quiet_room"
                 extra += " You are a light sleeper and want a quiet room."
                 script_extra += " And a quiet room, please."
-            late = "14:00" if tier == "gold" else "16:00"
-            gold.append(a("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=late))
             extra += f" You also want a late checkout at {late} on your last day."
             script_extra += f" Plus late checkout at {late}."
-        if not run(gold):
-            continue
-        claim(res)
         if tier == "platinum":
             ask = ("As a platinum member you want the biggest complimentary upgrade you are entitled to that is "
                    "actually available for your whole stay; you don't know the room names, let the agent tell you which.")
         else:
             ask = "As a gold member you'd like your complimentary room upgrade for this stay."
-        instr = (
-            f"You are {guest.first_name} {guest.last_name}. You have reservation {res.confirmation_number} at the Alder & Vane "
-            f"{hotel.city}, {nice(res.check_in)} to {nice(res.check_out)}, currently a {cur}. {ask}{extra} "
-            f"You want to hear which room you'll get. Say yes when the agent asks you to confirm. {persona()}"
+        d = b.task(
+            f"upgrade_{tier}_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}. You have reservation {res.confirmation_number} at the Alder & Vane {hotel.city}, "
+            f"{nice(res.check_in)} to {nice(res.check_out)}, currently a {cur}. {ask}{extra} You want to hear which room "
+            f"you'll get. Say yes when the agent asks you to confirm. {b.persona()}",
+            [f"Hello, I'm checking on my upcoming {hotel.city} stay and my member upgrade.",
+             f"It's {res.confirmation_number}, surname {guest.last_name}.",
+             "Yes, please apply the upgrade." + script_extra, "Yes, that's all correct."],
         )
-        script = [f"Hello, I'm checking on my upcoming {hotel.city} stay and my member upgrade.",
-                  f"It's {res.confirmation_number}, surname {guest.last_name}.",
-                  "Yes, please apply the upgrade." + script_extra, "Yes, that's all correct."]
-        add(f"upgrade_{tier}_{res.confirmation_number.lower()}", instr, script, gold, outputs=[target.name])
+        auth_conf(d, res, guest)
+        d.read("get_guest", guest_id=guest.guest_id)
+        d.read("search_availability", hotel_id=res.hotel_id, check_in=res.check_in, check_out=res.check_out)
+        d.write("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=target.code)
+        if with_extras:
+            d.write("add_special_request", confirmation_number=res.confirmation_number, request_type=request)
+            d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=late)
         n += 1
 
 
-# E. Cancellations
-def cancel_tasks():
-    specs = [
-        ("flexible", lambda h: h < 48, "flex_late"), ("flexible", lambda h: h < 48, "flex_late"),
-        ("semi_flex", lambda h: h < 168, "semi_late"), ("semi_flex", lambda h: h < 168, "semi_late"),
+# -- E. cancellations ---------------------------------------------------------------------------
+CANCEL_STORY = {
+    "change_of_plans": ("your plans changed and the trip is off", "my plans changed and the trip is off"),
+    "work_conflict": ("a work commitment came up that you cannot move", "a work commitment came up that I can't move"),
+    "travel_disruption": ("your flight was cancelled and there is no way to get there in time",
+                          "my flight was cancelled and I can't get there in time"),
+    "found_other_accommodation": ("you found somewhere else to stay closer to your event",
+                                  "I found somewhere else to stay closer to my event"),
+}
+
+
+def cancel_tasks(b: Builder) -> None:
+    specs: list[tuple[str, Callable[[int], bool], str]] = [
+        ("flexible", lambda h: 0 < h < 48, "flex_late"), ("flexible", lambda h: 0 < h < 48, "flex_late"),
+        ("semi_flex", lambda h: 0 < h < 168, "semi_late"), ("semi_flex", lambda h: 0 < h < 168, "semi_late"),
         ("non_refundable", lambda h: h > 100, "nonref"), ("flexible", lambda h: h >= 48, "flex_free"),
         ("semi_flex", lambda h: h >= 168, "semi_free"),
     ]
     reasons = ["change_of_plans", "work_conflict", "travel_disruption", "found_other_accommodation", "change_of_plans",
                "work_conflict", "found_other_accommodation"]
-    reason_txt = {"change_of_plans": "your plans changed and the trip is off",
-                  "work_conflict": "a work commitment came up that you cannot move",
-                  "travel_disruption": "your flight was cancelled and there is no way to get there in time",
-                  "found_other_accommodation": "you found somewhere else to stay closer to your event"}
-    for (plan, when, label), reason in zip(specs, reasons):
-        res = next(take(lambda r: r.status == "confirmed" and r.rate_plan == plan and when(hours(r))))
-        guest, hotel = guest_of(res), hotel_of(res)
-        claim(res)
-        gold = [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-                a("get_cancellation_quote", confirmation_number=res.confirmation_number),
-                a("cancel_reservation", confirmation_number=res.confirmation_number, reason=reason)]
-        quote = run(gold)[1]
-        outputs = [money(quote["penalty"])] if quote["penalty"] else []
-        ask = "Ask how much the cancellation will cost you before agreeing." if outputs else \
-            "Ask whether there is any charge; you are relieved if there isn't."
+    for (plan, when, label), reason in zip(specs, reasons, strict=True):
+        def fits(r: Reservation, plan: str = plan, when: Callable[[int], bool] = when) -> bool:
+            return r.status == "confirmed" and r.rate_plan == plan and when(hours(r))
+
+        res = next(b.take(fits))
+        guest, hotel = b.guest(res), b.hotel(res)
+        story, said = CANCEL_STORY[reason]
         if plan == "non_refundable":
             ask = ("You know the rate was non-refundable; ask the agent to confirm how much you lose, then cancel anyway "
                    "so the room can go to someone else.")
-        instr = (
-            f"You are {guest.first_name} {guest.last_name}, calling about reservation {res.confirmation_number} at the "
-            f"Alder & Vane {hotel.city} ({nice(res.check_in)} to {nice(res.check_out)}). You need to cancel because "
-            f"{reason_txt[reason]}. {ask} You do not ask for any waiver. {persona()}"
+        elif label.endswith("late"):
+            ask = "Ask how much the cancellation will cost you before agreeing."
+        else:
+            ask = "Ask whether there is any charge; you are relieved if there isn't."
+        d = b.task(
+            f"cancel_{label}_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}, calling about reservation {res.confirmation_number} at the Alder & Vane {hotel.city} "
+            f"({nice(res.check_in)} to {nice(res.check_out)}). You need to cancel because {story}. {ask} You do not ask "
+            f"for any waiver. {b.persona()}",
+            [f"Hi, I need to cancel a reservation in {hotel.city}.",
+             f"{res.confirmation_number}, last name {guest.last_name}.",
+             f"The reason: {said}. What will it cost?", "Understood. Please cancel it."],
         )
-        script = [f"Hi, I need to cancel a reservation in {hotel.city}.",
-                  f"{res.confirmation_number}, last name {guest.last_name}.",
-                  f"The reason: {reason_txt[reason]}. What will it cost?", "Understood. Please cancel it."]
-        add(f"cancel_{label}_{res.confirmation_number.lower()}", instr, script, gold, outputs=outputs)
+        auth_conf(d, res, guest)
+        quote = d.read("get_cancellation_quote", confirmation_number=res.confirmation_number)
+        d.write("cancel_reservation", confirmation_number=res.confirmation_number, reason=reason)
+        if quote["penalty"]:
+            d.output(quote["penalty"], "money")
 
 
-# F. Feedback and compensation
-def comp_ok(r):
-    return (r.status == "completed" and r.check_out >= "2026-04-15"
-            and not any(c.confirmation_number == r.confirmation_number for c in db.compensations.values()))
+# -- F. feedback and compensation ---------------------------------------------------------------
+CATEGORY_STORY = {
+    "cleanliness": "the bathroom was dirty when you arrived: hair in the shower and stained towels",
+    "noise": "a construction crew next door started at 6 a.m. every day and kept you awake",
+    "maintenance": "the air conditioning in the room broke and nobody came to repair it",
+    "service": "the front desk staff were rude to you at check-in and ignored your questions",
+    "amenities": "the pool and gym advertised for the hotel were closed the whole stay",
+    "billing": "your final bill charged the minibar twice and it took an hour to get it corrected",
+}
+CATEGORY_SAID = {
+    "cleanliness": "the bathroom was dirty when I arrived, hair in the shower and stained towels",
+    "noise": "a construction crew next door started at 6 a.m. every day and kept me awake",
+    "maintenance": "the air conditioning broke and nobody came to repair it",
+    "service": "the front desk staff were rude to me at check-in and ignored my questions",
+    "amenities": "the pool and gym you advertise were closed the whole stay",
+    "billing": "my final bill charged the minibar twice and it took an hour to get it corrected",
+}
 
 
-def open_case(r):
-    return next((f for k, f in sorted(db.feedback.items()) if f.confirmation_number == r.confirmation_number
-                 and f.status == "open"), None)
+def comp_ok(b: Builder, r: Reservation) -> bool:
+    """Policy 9.2-9.4: a recent completed stay, never compensated, whose cap is its 20% share (a computed figure)."""
+    return (r.status == "completed" and r.check_out >= COMP_FROM and not b.compensated(r)
+            and STAY_SHARE_CAP * r.total < CREDIT_CAP[b.guest(r).tier])
 
 
-def comp_tasks(count, multi, existing_case):
+def comp_tasks(b: Builder, count: int, multi: bool, existing_case: bool) -> None:
     n = 0
     cats = ["cleanliness", "noise", "maintenance", "service", "amenities", "billing"]
-    cat_txt = {"cleanliness": "the bathroom was dirty when you arrived and housekeeping never fixed it",
-               "noise": "a construction crew next door started at 6 a.m. every day and kept you awake",
-               "maintenance": "the air conditioning in the room broke and nobody came to repair it",
-               "service": "the front desk staff were rude to you at check-in and lost your luggage tag",
-               "amenities": "the pool and gym advertised for the hotel were closed the whole stay",
-               "billing": "the bill at checkout was wrong twice and the front desk kept you waiting an hour to correct it"}
-    share_bound = not multi and not existing_case  # stays where 20% of the total is below the tier cap
-    for res in take(lambda r: comp_ok(r) and (open_case(r) is not None) == existing_case
-                    and (not share_bound or STAY_SHARE_CAP * r.total < CREDIT_CAP[guest_of(r).tier])):
+    for res in b.take(lambda r: comp_ok(b, r) and (b.open_case(r) is not None) == existing_case):
         if n >= count:
             break
-        guest, hotel = guest_of(res), hotel_of(res)
+        guest, hotel = b.guest(res), b.hotel(res)
         other = None
         if multi:
-            others = [r for k, r in sorted(R.items()) if r.guest_id == guest.guest_id and r.status == "confirmed"]
-            if not others or guest.tier == "member":
+            ups = b.upcoming(guest)
+            if len(ups) != 1 or guest.tier == "member" or ups[0].late_checkout == LATE_CHECKOUT_LIMIT[guest.tier]:
                 continue
-            other = others[0]
-        kind = rng.choice(["points", "credit"])
+            other = ups[0]
+        kind = b.rng.choice(["points", "credit"])
         credit, points = compensation_caps(guest.tier, res.total)
-        amount = float(points) if kind == "points" else credit
-        gold = [a("find_guest_by_email", email=guest.email, last_name=guest.last_name) if multi else
-                a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-                a("get_stay_feedback", confirmation_number=res.confirmation_number)]
-        case = open_case(res)
-        if case is None:
-            cat = cats[n % len(cats)] if not multi else cats[(n + 3) % len(cats)]
-            gold.append(a("log_feedback", confirmation_number=res.confirmation_number, category=cat))
-            fid = f"FB{len(db.feedback) + 1:05d}"
-        else:
-            cat, fid = case.category, case.feedback_id
-        gold.append(a("issue_compensation", feedback_id=fid, kind=kind, amount=amount))
-        extra = ""
-        if multi:
-            ohotel = hotel_of(other)
-            late = {"silver": "12:00", "gold": "14:00", "platinum": "16:00"}[guest.tier]
-            if other.late_checkout == late:
-                continue
-            gold.append(a("set_late_checkout", confirmation_number=other.confirmation_number, checkout_time=late))
-            extra = (f" You also have an upcoming stay at the Alder & Vane {ohotel.city} starting {nice(other.check_in)}, "
-                     f"and you want the latest late checkout your {guest.tier} status allows on it; you don't know the "
-                     "confirmation number of that one.")
-        if not run(gold):
-            continue
-        claim(res)
-        want = ("loyalty points" if kind == "points" else "a credit back on your card")
+        case = b.open_case(res)
+        cat = case.category if case is not None else (cats[n % len(cats)] if not multi else cats[(n + 3) % len(cats)])
+        want = "loyalty points" if kind == "points" else "a credit back on your card"
+        want_said = "loyalty points" if kind == "points" else "a credit back on my card"
         auth = (f"You identify yourself with your email {guest.email}." if multi else
                 f"Your confirmation number for that stay was {res.confirmation_number}.")
         already = " You already reported this once by email after the stay." if existing_case else ""
-        instr = (
-            f"You are {guest.first_name} {guest.last_name}. You stayed at the Alder & Vane {hotel.city} from "
-            f"{nice(res.check_in)} to {nice(res.check_out)} and {cat_txt[cat]}.{already} {auth} You want this on record and "
-            f"some compensation; if offered a choice you prefer {want}. Ask exactly how much you will get and accept the "
-            f"agent's offer.{extra} {persona()}"
-        )
+        extra = ""
+        if other is not None:
+            extra = (f" You also have an upcoming stay at the Alder & Vane {b.hotel(other).city} starting "
+                     f"{nice(other.check_in)}, and you want the latest late checkout your {guest.tier} status allows on it; "
+                     "you don't know the confirmation number of that one.")
         script = [f"Hi, I want to complain about my recent stay in {hotel.city}.",
                   (f"My email is {guest.email}, last name {guest.last_name}." if multi else
                    f"Confirmation {res.confirmation_number}, last name {guest.last_name}."),
-                  f"Basically {cat_txt[cat]}. I'd like {want} for it.", "Yes, that's fine, please go ahead."]
+                  f"Basically {CATEGORY_SAID[cat]}. I'd like {want_said} for it.", "Yes, that's fine, please go ahead."]
+        if other is not None:
+            script.append(f"One more thing: the latest late checkout I can get on my {b.hotel(other).city} stay, please.")
+        d = b.task(
+            f"compensation_{kind}_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}. You stayed at the Alder & Vane {hotel.city} from {nice(res.check_in)} to "
+            f"{nice(res.check_out)} and {CATEGORY_STORY[cat]}.{already} {auth} You want this on record and some "
+            f"compensation; if offered a choice you prefer {want}. Ask exactly how much you will get and accept the "
+            f"agent's offer.{extra} {b.persona()}",
+            script,
+        )
         if multi:
-            script.append(f"One more thing: the latest late checkout I can get on my {hotel_of(other).city} stay, please.")
-        shown = str(int(amount)) if kind == "points" else money(amount)
-        add(f"compensation_{kind}_{res.confirmation_number.lower()}", instr, script, gold, outputs=[shown])
+            g = d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+            d.read("list_guest_reservations", guest_id=g["guest_id"])
+        else:
+            auth_conf(d, res, guest)
+        d.read("get_stay_feedback", confirmation_number=res.confirmation_number)
+        fid = case.feedback_id if case is not None else \
+            d.write("log_feedback", confirmation_number=res.confirmation_number, category=cat)["feedback_id"]
+        comp = d.write("issue_compensation", feedback_id=fid, kind=kind, amount=float(points) if kind == "points" else credit)
+        if other is not None:
+            d.write("set_late_checkout", confirmation_number=other.confirmation_number,
+                    checkout_time=LATE_CHECKOUT_LIMIT[guest.tier])
+        d.output(int(comp["amount"]) if kind == "points" else comp["amount"], "number" if kind == "points" else "money")
         n += 1
 
 
-# G. Requests the policy forbids
-def forbidden_tasks():
-    # G1: date change on a non-refundable stay; the guest then only gets a special request.
-    res = next(take(lambda r: r.status == "confirmed" and r.rate_plan == "non_refundable" and hours(r) > 200
-                    and not r.special_requests))
-    guest, hotel = guest_of(res), hotel_of(res)
-    claim(res)
-    ci = (date.fromisoformat(res.check_in) + timedelta(days=7)).isoformat()
-    co = (date.fromisoformat(res.check_out) + timedelta(days=7)).isoformat()
-    add(f"refuse_nonref_date_change_{res.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name} with reservation {res.confirmation_number} at the Alder & Vane "
-        f"{hotel.city} ({nice(res.check_in)} to {nice(res.check_out)}). You want to push it one week later, to "
-        f"{nice(ci)} to {nice(co)}. You booked the cheapest rate online and don't remember its rules. If the agent says it "
-        f"cannot be changed, you grumble, then ask for a quiet room on the existing booking instead. Do not cancel. {persona()}",
-        [f"Hi, can you move my {hotel.city} booking a week later?", f"{res.confirmation_number}, {guest.last_name}.",
-         f"To {nice(ci)} to {nice(co)}.", "That's annoying. Then at least give me a quiet room, please. Yes."],
-        [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-         a("add_special_request", confirmation_number=res.confirmation_number, request_type="quiet_room")],
-        forbidden=[a("change_reservation_dates", confirmation_number=res.confirmation_number),
-                   a("cancel_reservation", confirmation_number=res.confirmation_number)])
-
-    # G2: gold member asks for a two-category jump; gets one category.
-    for res in take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and r.upgrade is None
-                    and guest_of(r).tier == "gold" and hours(r) > 0):
-        hotel = hotel_of(res)
-        cat = rt_cat(hotel, res.room_type_code)
-        two = [t for t in hotel.room_types if t.category == cat + 2 and not t.accessible]
-        one = upgrade_target(res, 1)
-        if not two or one is None or rt_cat(hotel, res.room_type_code) != 1:
+# -- G. requests the policy forbids -------------------------------------------------------------
+def forbidden_tasks(b: Builder) -> None:
+    # G1: date change on a non-refundable stay; the guest then only gets a quiet room.
+    for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "non_refundable" and hours(r) > 200
+                      and not r.special_requests):
+        guest, hotel = b.guest(res), b.hotel(res)
+        ci = (date.fromisoformat(res.check_in) + timedelta(days=7)).isoformat()
+        co = (date.fromisoformat(res.check_out) + timedelta(days=7)).isoformat()
+        move = {"confirmation_number": res.confirmation_number, "new_check_in": ci, "new_check_out": co}
+        if not accepted([], "change_reservation_dates", move):
             continue
-        guest = guest_of(res)
-        claim(res)
-        add(f"refuse_gold_two_category_{res.confirmation_number.lower()}",
-            f"You are {guest.first_name} {guest.last_name}, a gold member, with reservation {res.confirmation_number} at "
-            f"the Alder & Vane {hotel.city} in a {rt_name(hotel, res.room_type_code)}. You want a complimentary upgrade "
-            f"straight to the {two[0].name}. If told gold only allows one category, insist once, then accept the one-"
-            f"category upgrade the agent offers. You do not want to pay for anything. {persona()}",
+        d = b.task(
+            f"refuse_nonref_date_change_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}, with reservation {res.confirmation_number} at the Alder & Vane {hotel.city} "
+            f"({nice(res.check_in)} to {nice(res.check_out)}). You want to push it one week later, to {nice(ci)} to "
+            f"{nice(co)}. You booked the cheapest rate and don't remember its rules. If the agent says it cannot be "
+            f"changed, you grumble, then ask for a quiet room on the existing booking instead. Do not cancel. {b.persona()}",
+            [f"Hi, can you move my {hotel.city} booking a week later?", f"{res.confirmation_number}, {guest.last_name}.",
+             f"To {nice(ci)} to {nice(co)}.", "That's annoying. Then at least give me a quiet room, please. Yes."],
+        )
+        auth_conf(d, res, guest)
+        d.write("add_special_request", confirmation_number=res.confirmation_number, request_type="quiet_room")
+        d.forbid("change_reservation_dates", **move)
+        break
+
+    # G2: gold member asks for a two-category jump; gets the one-category upgrade.
+    for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and r.upgrade is None
+                      and b.guest(r).tier == "gold" and hours(r) >= 48 and r.room_type_code == "STQ"):
+        hotel = b.hotel(res)
+        two = [t for t in hotel.room_types if t.category == 3 and b.fits(res, t) and b.free(res, t.code)]
+        one = upgrade_target(b, res, 1)
+        if not two or one is None:
+            continue
+        guest = b.guest(res)
+        d = b.task(
+            f"refuse_gold_two_category_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}, a gold member, with reservation {res.confirmation_number} at the Alder & Vane {hotel.city} "
+            f"in a {b.room(hotel, res.room_type_code).name}. You want a complimentary upgrade straight to the "
+            f"{two[0].name}. If told gold only allows one category, insist once, then accept the one-category upgrade the "
+            f"agent offers. You do not want to pay for anything. {b.persona()}",
             [f"Hi, I'd like my gold upgrade to the {two[0].name} on my {hotel.city} stay.",
              f"{res.confirmation_number}, {guest.last_name}.", "Come on, I stay with you all the time. Really not?",
              "Fine, give me the one you can do. Yes."],
-            [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-             a("get_hotel", hotel_id=res.hotel_id),
-             a("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=one.code)],
-            outputs=[one.name],
-            forbidden=[a("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=two[0].code),
-                       a("change_room_type", confirmation_number=res.confirmation_number)])
+        )
+        auth_conf(d, res, guest)
+        d.read("get_guest", guest_id=guest.guest_id)
+        d.write("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=one.code)
+        d.forbid("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=two[0].code)
         break
 
     # G3: silver member wants 15:00 checkout; gets 12:00.
-    res = next(take(lambda r: r.status == "confirmed" and guest_of(r).tier == "silver" and r.late_checkout is None))
-    guest, hotel = guest_of(res), hotel_of(res)
-    claim(res)
-    add(f"refuse_silver_late_checkout_{res.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name}, a silver member, with reservation {res.confirmation_number} at the "
-        f"Alder & Vane {hotel.city}. Your flight home leaves in the evening so you want to check out at 15:00 on "
-        f"{nice(res.check_out)}. If told that is beyond your tier, ask what the latest you can get is and take it. {persona()}",
+    res = next(b.take(lambda r: r.status == "confirmed" and b.guest(r).tier == "silver" and r.late_checkout is None))
+    guest, hotel = b.guest(res), b.hotel(res)
+    d = b.task(
+        f"refuse_silver_late_checkout_{res.confirmation_number.lower()}", guest,
+        f"{who(guest)}, a silver member, with reservation {res.confirmation_number} at the Alder & Vane {hotel.city}. "
+        f"Your flight home leaves in the evening so you want to check out at 3 pm on {nice(res.check_out)}. If told "
+        f"that is beyond your tier, ask what the latest you can get is and take it. {b.persona()}",
         ["Hi, can I get a 3 pm checkout on my stay?", f"{res.confirmation_number}, {guest.last_name}.",
          "What's the latest I can have then? OK, please set that."],
-        [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-         a("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time="12:00")],
-        outputs=["12:00"],
-        forbidden=[a("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time="15:00")])
+    )
+    auth_conf(d, res, guest)
+    d.read("get_guest", guest_id=guest.guest_id)
+    d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=LATE_CHECKOUT_LIMIT["silver"])
+    d.forbid("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time="15:00")
 
     # G4: second compensation for an already-compensated stay: log the feedback only.
-    for res in take(lambda r: any(c.confirmation_number == r.confirmation_number for c in db.compensations.values())
-                    and r.check_out >= "2026-04-15"):
-        guest, hotel = guest_of(res), hotel_of(res)
-        claim(res)
-        add(f"refuse_second_compensation_{res.confirmation_number.lower()}",
-            f"You are {guest.first_name} {guest.last_name}. You stayed at the Alder & Vane {hotel.city} from "
-            f"{nice(res.check_in)} to {nice(res.check_out)} (confirmation {res.confirmation_number}). You already got "
-            f"something for an earlier complaint about that stay, but you now want to report that the breakfast room "
-            f"and the gym were both closed for two days (you'd file it under amenities) and you want more points for it. Accept it being logged if no more "
-            f"compensation is possible; do not ask for a supervisor. {persona()}",
-            [f"Hello, another complaint about my {hotel.city} stay.", f"{res.confirmation_number}, {guest.last_name}.",
-             "Breakfast room and gym closed for two days. I'd like more points.", "OK, please at least log it."],
-            [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-             a("get_stay_feedback", confirmation_number=res.confirmation_number),
-             a("log_feedback", confirmation_number=res.confirmation_number, category="amenities")],
-            forbidden=[a("issue_compensation"), a("transfer_to_human_agents")])
-        break
+    res = next(b.take(lambda r: b.compensated(r) and r.check_out >= COMP_FROM and r.status == "completed"))
+    guest, hotel = b.guest(res), b.hotel(res)
+    credit, points = compensation_caps(guest.tier, res.total)
+    d = b.task(
+        f"refuse_second_compensation_{res.confirmation_number.lower()}", guest,
+        f"{who(guest)}. You stayed at the Alder & Vane {hotel.city} from {nice(res.check_in)} to {nice(res.check_out)} "
+        f"(confirmation {res.confirmation_number}). You already got something for an earlier complaint about that stay, "
+        f"but you now want to report that the breakfast room and the gym were both closed for two days and you want "
+        f"more points for it. Accept it being logged if no more compensation is possible; do not ask for a supervisor. "
+        f"{b.persona()}",
+        [f"Hello, another complaint about my {hotel.city} stay.", f"{res.confirmation_number}, {guest.last_name}.",
+         "The breakfast room and the gym were closed for two days. I'd like more points.", "OK, please at least log it."],
+    )
+    auth_conf(d, res, guest)
+    d.read("get_stay_feedback", confirmation_number=res.confirmation_number)
+    fb = d.write("log_feedback", confirmation_number=res.confirmation_number, category="amenities")
+    d.forbid("issue_compensation", feedback_id=fb["feedback_id"], kind="points", amount=float(points))
+    d.forbid("transfer_to_human_agents")
 
     # G5: stay too old for compensation.
-    res = next(take(lambda r: r.status == "completed" and "2026-02-01" <= r.check_out < "2026-04-01" and open_case(r) is None
-                    and not any(c.confirmation_number == r.confirmation_number for c in db.compensations.values())))
-    guest, hotel = guest_of(res), hotel_of(res)
-    claim(res)
-    add(f"refuse_old_stay_compensation_{res.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name}. Back in {date.fromisoformat(res.check_in).strftime('%B')} you stayed "
-        f"at the Alder & Vane {hotel.city} ({nice(res.check_in)} to {nice(res.check_out)}, confirmation "
-        f"{res.confirmation_number}) and the room was noisy every night from the bar below. You only now found time to "
-        f"complain and want a statement credit. If told it is too late for compensation, accept that it gets logged. {persona()}",
+    res = next(b.take(lambda r: r.status == "completed" and "2026-02-01" <= r.check_out < "2026-04-01"
+                      and b.open_case(r) is None and not b.compensated(r)))
+    guest, hotel = b.guest(res), b.hotel(res)
+    credit, points = compensation_caps(guest.tier, res.total)
+    d = b.task(
+        f"refuse_old_stay_compensation_{res.confirmation_number.lower()}", guest,
+        f"{who(guest)}. Back in {date.fromisoformat(res.check_in).strftime('%B')} you stayed at the Alder & Vane "
+        f"{hotel.city} ({nice(res.check_in)} to {nice(res.check_out)}, confirmation {res.confirmation_number}) and the "
+        f"room was noisy every night from the bar below. You only now found time to complain and want a statement "
+        f"credit. If told it is too late for compensation, accept that it gets logged. {b.persona()}",
         [f"Hi, I want to complain about a stay in {hotel.city} a while back.", f"{res.confirmation_number}, {guest.last_name}.",
-         "Noise from the bar every night. I'd like a credit.", "Alright, log it then."],
-        [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-         a("log_feedback", confirmation_number=res.confirmation_number, category="noise")],
-        forbidden=[a("issue_compensation")])
+         "Noise from the bar below, every night. I'd like a credit.", "Alright, log it then."],
+    )
+    auth_conf(d, res, guest)
+    fb = d.write("log_feedback", confirmation_number=res.confirmation_number, category="noise")
+    d.forbid("issue_compensation", feedback_id=fb["feedback_id"], kind="credit", amount=credit)
 
     # G6: penalty waiver for illness -> transfer, no cancellation.
-    res = next(take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and hours(r) < 48))
-    guest, hotel = guest_of(res), hotel_of(res)
-    claim(res)
-    gold = [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-            a("get_cancellation_quote", confirmation_number=res.confirmation_number),
-            a("transfer_to_human_agents", summary="Guest requests a cancellation penalty waiver due to illness")]
-    quote = run(gold)[1]
-    add(f"waiver_illness_transfer_{res.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name}, reservation {res.confirmation_number} at the Alder & Vane "
-        f"{hotel.city} arriving {nice(res.check_in)}. You came down with the flu and cannot travel. You want to cancel "
-        f"but only without any charge; ask what the charge would be, and if there is one, ask for it to be waived because "
-        f"you are ill. You do not want the cancellation to go through with a fee. {persona()}",
+    res = next(b.take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and 0 < hours(r) < 48))
+    guest, hotel = b.guest(res), b.hotel(res)
+    d = b.task(
+        f"waiver_illness_transfer_{res.confirmation_number.lower()}", guest,
+        f"{who(guest)}, reservation {res.confirmation_number} at the Alder & Vane {hotel.city} arriving "
+        f"{nice(res.check_in)}. You came down with the flu and cannot travel. You want to cancel but only without any "
+        f"charge; ask what the charge would be, and if there is one, ask for it to be waived because you are ill. You "
+        f"do not want the cancellation to go through with a fee. {b.persona()}",
         ["Hi, I'm sick and need to cancel my stay.", f"{res.confirmation_number}, {guest.last_name}.",
          "Is there a fee? I'm ill, can you waive it?", "Please, I can't travel. Can someone waive it?"],
-        gold, outputs=[money(quote["penalty"])], required=[a("transfer_to_human_agents")],
-        forbidden=[a("cancel_reservation")])
+    )
+    auth_conf(d, res, guest)
+    quote = d.read("get_cancellation_quote", confirmation_number=res.confirmation_number)
+    d.transfer("Guest asks for the cancellation penalty to be waived because of illness")
+    d.output(quote["penalty"], "money")
+    d.forbid("cancel_reservation", confirmation_number=res.confirmation_number, reason="illness")
 
-    # G7: group booking -> transfer.
-    guest = next(g for k, g in sorted(G.items()) if k not in used_guests and g.tier == "silver")
-    used_guests.add(guest.guest_id)
-    add("group_booking_transfer_nashville",
-        f"You are {guest.first_name} {guest.last_name} (email {guest.email}). You are organising a bachelor weekend and "
-        f"need five Standard Two Queens rooms at the Alder & Vane Nashville from June 19 to June 21. You want them all "
-        f"on one booking with your card. If the agent offers to book only some rooms, you refuse: it is all five or "
-        f"nothing. {persona()}",
+    # G7: group booking -> availability checked, then transfer.
+    guest = b.guests(lambda g: g.tier == "silver")[0]
+    d = b.task(
+        "group_booking_transfer_nashville", guest,
+        f"{who(guest)} (email {guest.email}). You are organising a bachelor weekend and need five Standard Two Queens "
+        f"rooms at the Alder & Vane Nashville from June 19 to June 21, all under your name and paid with your card. If "
+        f"the agent offers to book only some rooms, you refuse: it is all five or nothing. {b.persona()}",
         ["Hi, I need five rooms in Nashville for June 19 to 21.", f"{guest.email}, last name {guest.last_name}.",
          "All five, Standard Two Queens. It has to be all of them."],
-        [a("find_guest_by_email", email=guest.email, last_name=guest.last_name),
-         a("transfer_to_human_agents", summary="Group booking request: five rooms at AV-BNA June 19-21")],
-        required=[a("transfer_to_human_agents")], forbidden=[a("create_reservation")])
+    )
+    d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+    d.read("search_availability", hotel_id="AV-BNA", check_in="2026-06-19", check_out="2026-06-21")
+    d.transfer("Group booking request: five Standard Two Queens rooms at AV-BNA, June 19-21")
+    d.require("find_guest_by_email", email=guest.email)
+    d.require("search_availability", hotel_id="AV-BNA", check_in="2026-06-19", check_out="2026-06-21")
+    d.forbid("create_reservation", guest_id=guest.guest_id, hotel_id="AV-BNA", room_type_code="STQ",
+             check_in="2026-06-19", check_out="2026-06-21", rate_plan="flexible", adults=2, children=0,
+             payment_card_id=guest.cards[0].card_id)
 
-    # G8: upgrade on a non-refundable rate.
-    res = next(take(lambda r: r.status == "confirmed" and r.rate_plan == "non_refundable"
-                    and guest_of(r).tier == "platinum" and r.late_checkout is None))
-    guest, hotel = guest_of(res), hotel_of(res)
-    claim(res)
-    add(f"refuse_nonref_upgrade_{res.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name}, a platinum member, with reservation {res.confirmation_number} at "
-        f"the Alder & Vane {hotel.city} ({nice(res.check_in)} to {nice(res.check_out)}), booked on a prepaid rate. You "
-        f"want your platinum upgrade. If told it is not possible on that rate, accept it, and instead ask for the latest "
-        f"complimentary late checkout your tier gets. {persona()}",
-        ["Hi, please apply my platinum upgrade to my upcoming stay.", f"{res.confirmation_number}, {guest.last_name}.",
-         "Oh well. What's my latest possible checkout then? Please set it."],
-        [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-         a("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time="16:00")],
-        outputs=["16:00"],
-        forbidden=[a("apply_loyalty_upgrade"), a("change_room_type")])
+    # G8: upgrade on a non-refundable rate -> latest late checkout instead.
+    for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "non_refundable"
+                      and b.guest(r).tier == "platinum" and r.late_checkout is None and hours(r) > 0):
+        target = upgrade_target(b, res, 2)
+        if target is None:
+            continue
+        guest, hotel = b.guest(res), b.hotel(res)
+        d = b.task(
+            f"refuse_nonref_upgrade_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}, a platinum member, with reservation {res.confirmation_number} at the Alder & Vane "
+            f"{hotel.city} ({nice(res.check_in)} to {nice(res.check_out)}), booked on a prepaid rate. You want your "
+            f"platinum upgrade. If told it is not possible on that rate, accept it, and instead ask for the latest "
+            f"complimentary late checkout your tier gets. {b.persona()}",
+            ["Hi, please apply my platinum upgrade to my upcoming stay.", f"{res.confirmation_number}, {guest.last_name}.",
+             "Oh well. What's my latest possible checkout then? Please set it."],
+        )
+        auth_conf(d, res, guest)
+        d.read("get_guest", guest_id=guest.guest_id)
+        d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=LATE_CHECKOUT_LIMIT["platinum"])
+        d.forbid("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=target.code)
+        break
 
     # G9: member asks for a free upgrade; pays for a room change instead.
-    for res in take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and guest_of(r).tier == "member"
-                    and hours(r) > 72 and r.room_type_code == "STQ" and r.adults + r.children <= 3):
-        guest, hotel = guest_of(res), hotel_of(res)
-        gold = [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-                a("quote_stay", hotel_id=res.hotel_id, room_type_code="DKG", check_in=res.check_in,
-                  check_out=res.check_out, rate_plan="flexible"),
-                a("change_room_type", confirmation_number=res.confirmation_number, new_room_type_code="DKG")]
-        out = run(gold)
-        if not out:
+    for res in b.take(lambda r: changeable(r) and r.rate_plan == "flexible" and b.guest(r).tier == "member"
+                      and hours(r) > 72 and r.room_type_code == "STQ" and r.adults + r.children <= 3):
+        guest, hotel = b.guest(res), b.hotel(res)
+        if not b.free(res, "DKG"):
             continue
-        claim(res)
-        gold.append(a("calculate", expression=f"{out[2]['total']} - {res.total}"))
-        diff = run(gold)[3]
-        add(f"member_paid_room_change_{res.confirmation_number.lower()}",
-            f"You are {guest.first_name} {guest.last_name}, reservation {res.confirmation_number} at the Alder & Vane "
-            f"{hotel.city}, in a Standard Two Queens. You ask for a free upgrade to a Deluxe King. If told your membership "
-            f"level has no free upgrades, ask how much more a Deluxe King would cost for the same dates and rate; if it is "
-            f"under $400 more, you take it. {persona()}",
+        preview = Environment(DOMAIN).call("quote_room_change", {"confirmation_number": res.confirmation_number,
+                                                                 "new_room_type_code": "DKG"})
+        if preview.error or '"new_total_is":"higher"' not in preview.result:
+            continue
+        d = b.task(
+            f"member_paid_room_change_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}, reservation {res.confirmation_number} at the Alder & Vane {hotel.city}, in a Standard Two "
+            f"Queens. You ask for a free upgrade to a Deluxe King. If told your membership level has no free upgrades, ask "
+            f"how much more a Deluxe King would cost for the same dates and rate; if it is under $400 more, you take it. "
+            f"{b.persona()}",
             [f"Hi, could I get a free upgrade to a Deluxe King on my {hotel.city} stay?",
              f"{res.confirmation_number}, {guest.last_name}.", "How much extra would it be to switch to a Deluxe King?",
              "OK, I'll pay the difference. Go ahead."],
-            gold, outputs=[money(out[2]["total"]), diff],
-            forbidden=[a("apply_loyalty_upgrade")])
+        )
+        auth_conf(d, res, guest)
+        d.read("get_guest", guest_id=guest.guest_id)
+        quote = d.read("quote_room_change", confirmation_number=res.confirmation_number, new_room_type_code="DKG")
+        assert quote["difference"] < 400
+        d.write("change_room_type", confirmation_number=res.confirmation_number, new_room_type_code="DKG")
+        d.output(quote["new_total"], "money")
+        d.output(quote["difference"], "money")
+        d.forbid("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code="DKG")
         break
 
-    # G10: semi-flex date change inside 7 days: refuse, guest cancels with the penalty instead.
-    res = next(take(lambda r: r.status == "confirmed" and r.rate_plan == "semi_flex" and 48 < hours(r) < 168))
-    guest, hotel = guest_of(res), hotel_of(res)
-    claim(res)
-    gold = [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-            a("get_cancellation_quote", confirmation_number=res.confirmation_number),
-            a("cancel_reservation", confirmation_number=res.confirmation_number, reason="work_conflict")]
-    quote = run(gold)[1]
-    add(f"refuse_semi_flex_late_change_{res.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name}, reservation {res.confirmation_number} at the Alder & Vane "
-        f"{hotel.city} arriving {nice(res.check_in)}. A work deadline means you want to move the stay two weeks later. If "
-        f"the agent says the dates cannot be changed any more, ask what cancelling would cost; if it is less than $1,500 "
-        f"you cancel (the reason is the work conflict) and will rebook yourself online later. {persona()}",
-        ["Hi, I need to move my stay two weeks later.", f"{res.confirmation_number}, {guest.last_name}.",
-         "Then what would cancelling cost?", "Fine, cancel it, it's because of work."],
-        gold, outputs=[money(quote["penalty"])],
-        forbidden=[a("change_reservation_dates"), a("create_reservation")])
+    # G10: semi-flex date change inside 7 days: refused; the guest keeps the stay and asks for early check-in.
+    for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "semi_flex" and 48 < hours(r) < 168
+                      and not r.special_requests):
+        guest, hotel = b.guest(res), b.hotel(res)
+        ci = (date.fromisoformat(res.check_in) + timedelta(days=14)).isoformat()
+        co = (date.fromisoformat(res.check_out) + timedelta(days=14)).isoformat()
+        move = {"confirmation_number": res.confirmation_number, "new_check_in": ci, "new_check_out": co}
+        if not accepted([], "change_reservation_dates", move):
+            continue
+        d = b.task(
+            f"refuse_semi_flex_late_change_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}, reservation {res.confirmation_number} at the Alder & Vane {hotel.city} arriving "
+            f"{nice(res.check_in)}. A work deadline makes you want to move the stay two weeks later, to {nice(ci)} to "
+            f"{nice(co)}. If the agent says the dates cannot be changed any more, ask what cancelling would cost. Whatever "
+            f"the amount, you then decide to keep the booking as it is, and since you will now come straight from the "
+            f"airport in the morning, you ask for an early check-in instead. {b.persona()}",
+            ["Hi, I need to move my stay two weeks later.", f"{res.confirmation_number}, {guest.last_name}.",
+             "Then what would cancelling cost?", "No, I'll keep it then. Can you note an early check-in for me instead?"],
+        )
+        auth_conf(d, res, guest)
+        quote = d.read("get_cancellation_quote", confirmation_number=res.confirmation_number)
+        d.write("add_special_request", confirmation_number=res.confirmation_number, request_type="early_check_in")
+        d.output(quote["penalty"], "money")
+        d.forbid("change_reservation_dates", **move)
+        break
 
-    # G11: wants more than the cap -> log, transfer.
-    res = next(take(lambda r: comp_ok(r) and open_case(r) is None and guest_of(r).tier == "gold"))
-    guest, hotel = guest_of(res), hotel_of(res)
-    claim(res)
-    add(f"compensation_beyond_cap_transfer_{res.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name}. Your stay at the Alder & Vane {hotel.city} "
-        f"({nice(res.check_in)} to {nice(res.check_out)}, confirmation {res.confirmation_number}) had no hot water the "
-        f"whole time (maintenance). You want your entire room charge refunded, nothing less; points or a partial credit "
-        f"are not acceptable, and you ask for someone who can authorise a full refund. {persona()}",
+    # G11: wants more than the cap -> log, then transfer.
+    res = next(b.take(lambda r: comp_ok(b, r) and b.open_case(r) is None and b.guest(r).tier == "gold"))
+    guest, hotel = b.guest(res), b.hotel(res)
+    d = b.task(
+        f"compensation_beyond_cap_transfer_{res.confirmation_number.lower()}", guest,
+        f"{who(guest)}. Your stay at the Alder & Vane {hotel.city} ({nice(res.check_in)} to {nice(res.check_out)}, "
+        f"confirmation {res.confirmation_number}) had no hot water the whole time. You want your entire room charge "
+        f"refunded, nothing less; points or a partial credit are not acceptable, and you ask for someone who can "
+        f"authorise a full refund. {b.persona()}",
         [f"I want a full refund for my {hotel.city} stay. No hot water the entire time.",
          f"{res.confirmation_number}, {guest.last_name}.", "No, a partial credit is not acceptable. Full refund.",
          "Then get me someone who can do it."],
-        [a("find_reservation", confirmation_number=res.confirmation_number, last_name=guest.last_name),
-         a("get_stay_feedback", confirmation_number=res.confirmation_number),
-         a("log_feedback", confirmation_number=res.confirmation_number, category="maintenance"),
-         a("transfer_to_human_agents", summary="Guest demands a full refund beyond the compensation cap for a maintenance issue")],
-        required=[a("transfer_to_human_agents")], forbidden=[a("issue_compensation")])
+    )
+    auth_conf(d, res, guest)
+    caps = d.read("get_stay_feedback", confirmation_number=res.confirmation_number)
+    fb = d.write("log_feedback", confirmation_number=res.confirmation_number, category="maintenance")
+    d.transfer("Guest demands a full refund beyond the compensation cap for a maintenance issue (no hot water)")
+    d.forbid("issue_compensation", feedback_id=fb["feedback_id"], kind="credit", amount=caps["credit_cap"])
 
-    # G12: caller asks to cancel a colleague's reservation.
-    guest_res = next(take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and hours(r) > 100))
-    guest = guest_of(guest_res)
-    claim(guest_res)
-    other = next(take(lambda r: r.status == "confirmed" and r.hotel_id == guest_res.hotel_id and r.rate_plan == "flexible"
-                      and hours(r) > 48))
-    og = guest_of(other)
-    claim(other)
-    add(f"refuse_other_guest_cancel_{other.confirmation_number.lower()}",
-        f"You are {guest.first_name} {guest.last_name} (email {guest.email}). Your colleague {og.first_name} {og.last_name} "
-        f"is off sick and asked you to cancel their reservation {other.confirmation_number} at the Alder & Vane "
-        f"{hotel_of(other).city}. You give your own email and last name when asked. If the agent refuses, you accept it; "
-        f"you also ask for a high-floor room on your own upcoming {hotel_of(guest_res).city} stay starting "
-        f"{nice(guest_res.check_in)}. {persona()}",
-        [f"Hi, I need to cancel my colleague's booking, {other.confirmation_number}.",
-         f"I'm {guest.first_name} {guest.last_name}, {guest.email}.", "OK, fair enough. Then could you put a high-floor request on my own stay?",
-         "Yes please."],
-        [a("find_guest_by_email", email=guest.email, last_name=guest.last_name),
-         a("list_guest_reservations", guest_id=guest.guest_id),
-         a("add_special_request", confirmation_number=guest_res.confirmation_number, request_type="high_floor")],
-        forbidden=[a("cancel_reservation", confirmation_number=other.confirmation_number)])
+    # G12: caller asks to cancel a colleague's reservation; then a request on their own stay.
+    for own in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and hours(r) > 100):
+        guest = b.guest(own)
+        same_day = [r for r in b.upcoming(guest) if r.hotel_id == own.hotel_id and r.check_in == own.check_in]
+        if len(same_day) != 1 or any(s.request_type == "high_floor" for s in own.special_requests):
+            continue
+        b.used.add(guest.guest_id)
+        def colleague(r: Reservation, hotel_id: str = own.hotel_id) -> bool:
+            return r.status == "confirmed" and r.hotel_id == hotel_id and r.rate_plan == "flexible" and hours(r) > 48
+
+        other = next(b.take(colleague))
+        og = b.guest(other)
+        b.used.add(og.guest_id)
+        d = b.task(
+            f"refuse_other_guest_cancel_{other.confirmation_number.lower()}", guest,
+            f"{who(guest)} (email {guest.email}). Your colleague {og.first_name} {og.last_name} is off sick and asked "
+            f"you to cancel their reservation {other.confirmation_number} at the Alder & Vane {b.hotel(other).city}. You "
+            f"give your own email and last name when asked. If the agent refuses, you accept it; you also ask for a "
+            f"high-floor room on your own upcoming {b.hotel(own).city} stay starting {nice(own.check_in)}. {b.persona()}",
+            [f"Hi, I need to cancel my colleague's booking, {other.confirmation_number}.",
+             f"I'm {guest.first_name} {guest.last_name}, {guest.email}.",
+             "OK, fair enough. Then could you put a high-floor request on my own stay?", "Yes please."],
+        )
+        d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+        d.read("list_guest_reservations", guest_id=guest.guest_id)
+        d.write("add_special_request", confirmation_number=own.confirmation_number, request_type="high_floor")
+        d.forbid("cancel_reservation", confirmation_number=other.confirmation_number, reason="illness")
+        break
 
 
-# H. Quotes (no writes)
-def quote_tasks():
-    specs = [("AV-BOS", "PKG", 3), ("AV-SFO", "DKG", 2), ("AV-WAS", "JRS", 4)]
-    for hid, code, n in specs:
-        guest = next(g for k, g in sorted(G.items()) if k not in used_guests and g.tier in ("member", "silver"))
-        used_guests.add(guest.guest_id)
-        hotel = H[hid]
+# -- H. more refusals: room rules ---------------------------------------------------------------
+def room_rule_tasks(b: Builder) -> None:
+    # Party too big for the room asked for: the agent offers a larger one; the guest books it.
+    pool = b.guests(lambda g: g.tier == "member" and len(g.cards) == 1)
+    b.rng.shuffle(pool)
+    guest, hotel = pool[0], b.db.hotels["AV-AUS"]
+    for _ in range(40):
+        start = TODAY + timedelta(days=b.rng.randint(15, 45))
+        ci, co = start.isoformat(), (start + timedelta(days=3)).isoformat()
+        rows = {r["room_type_code"]: r for r in search(hotel.hotel_id, ci, co)}
+        if rows.get("DKG", {}).get("rooms_available", 0) >= 1 and rows.get("JRS", {}).get("rooms_available", 0) >= 1:
+            break
+    card = guest.cards[0]
+    d = b.task(
+        "refuse_over_occupancy_aus", guest,
+        f"{who(guest)}, {tier_words(guest)}; your email is {guest.email}. You want a Deluxe King at the Alder & Vane "
+        f"Austin from {nice(ci)} to {nice(co)} on the flexible rate for you, your husband and your two children (8 and "
+        f"11), paid with your {BRANDS[card.brand]} card ending in {card.last4}. If told the room is too small for four, "
+        f"ask for the cheapest room type that fits all of you and what it would cost in total on the flexible rate, and "
+        f"book it. Make sure you hear the total and the confirmation number. {b.persona()}",
+        ["Hi, I'd like a Deluxe King in Austin, please.", f"My email is {guest.email}, last name {guest.last_name}.",
+         f"{nice(ci)} to {nice(co)}, two adults and two kids, flexible rate.",
+         "Oh. Then the cheapest room that fits the four of us. How much would that be?", "Yes, book that one."],
+    )
+    g = d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+    d.read("search_availability", hotel_id=hotel.hotel_id, check_in=ci, check_out=co)
+    code = min((t for t in hotel.room_types if t.max_occupancy >= 4 and not t.accessible
+                and rows[t.code]["rooms_available"] >= 1), key=lambda t: rows[t.code]["flexible_subtotal"]).code
+    d.read("quote_stay", hotel_id=hotel.hotel_id, room_type_code=code, check_in=ci, check_out=co, rate_plan="flexible")
+    res = d.write("create_reservation", guest_id=g["guest_id"], hotel_id=hotel.hotel_id, room_type_code=code, check_in=ci,
+                  check_out=co, rate_plan="flexible", adults=2, children=2, payment_card_id=card.card_id)
+    d.output(res["total"], "money")
+    d.output(res["confirmation_number"], "code")
+    d.forbid("create_reservation", guest_id=guest.guest_id, hotel_id=hotel.hotel_id, room_type_code="DKG", check_in=ci,
+             check_out=co, rate_plan="flexible", adults=2, children=2, payment_card_id=card.card_id)
+
+    # A crib asked for in a Standard Two Queens: refused; feather-free bedding instead.
+    res = next(b.take(lambda r: r.status == "confirmed" and r.room_type_code == "STQ" and hours(r) > 24
+                      and not r.special_requests and b.guest(r).tier in ("member", "silver")))
+    guest, hotel = b.guest(res), b.hotel(res)
+    d = b.task(
+        f"refuse_crib_standard_room_{res.confirmation_number.lower()}", guest,
+        f"{who(guest)}, with reservation {res.confirmation_number} at the Alder & Vane {hotel.city} "
+        f"({nice(res.check_in)} to {nice(res.check_out)}) in a Standard Two Queens. Your sister is joining with her "
+        f"baby and you want a crib put in the room. If told that is not possible in that room, you do not want to "
+        f"change or pay for another room; you just ask for feather-free bedding instead because of your allergy. "
+        f"{b.persona()}",
+        [f"Hi, could you add a crib to my {hotel.city} booking?", f"{res.confirmation_number}, {guest.last_name}.",
+         "No, I don't want to change rooms. Then just feather-free bedding, please, I'm allergic."],
+    )
+    auth_conf(d, res, guest)
+    d.read("get_hotel", hotel_id=res.hotel_id)
+    d.write("add_special_request", confirmation_number=res.confirmation_number, request_type="feather_free_bedding")
+    d.forbid("add_special_request", confirmation_number=res.confirmation_number, request_type="crib")
+
+    # Roll-in shower needed on a stay that cannot be moved (non-refundable): transfer.
+    for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "non_refundable" and r.room_type_code == "DKG"
+                      and hours(r) > 200 and r.adults + r.children <= 3):
+        if not b.free(res, "ADK"):
+            continue
+        guest, hotel = b.guest(res), b.hotel(res)
+        d = b.task(
+            f"roll_in_shower_transfer_{res.confirmation_number.lower()}", guest,
+            f"{who(guest)}, with reservation {res.confirmation_number} at the Alder & Vane {hotel.city} "
+            f"({nice(res.check_in)} to {nice(res.check_out)}) in a Deluxe King, booked on a prepaid rate. Since booking "
+            f"you broke your leg and now use a wheelchair, so you need a roll-in shower. You want it sorted out; if the "
+            f"agent cannot do it, you want to speak to someone who can. {b.persona()}",
+            [f"Hi, I need a roll-in shower on my {hotel.city} stay, I'm in a wheelchair now.",
+             f"{res.confirmation_number}, {guest.last_name}.", "So what can be done? I really need it."],
+        )
+        auth_conf(d, res, guest)
+        d.read("get_hotel", hotel_id=res.hotel_id)
+        d.transfer("Guest now uses a wheelchair and needs a roll-in shower; the stay is non-refundable and cannot be moved")
+        d.require("find_reservation", confirmation_number=res.confirmation_number)
+        d.forbid("add_special_request", confirmation_number=res.confirmation_number, request_type="accessible_roll_in_shower")
+        d.forbid("change_room_type", confirmation_number=res.confirmation_number, new_room_type_code="ADK")
+        break
+
+
+# -- I. quotes (no writes) ----------------------------------------------------------------------
+def quote_tasks(b: Builder) -> None:
+    for hid, code, n in [("AV-BOS", "PKG", 3), ("AV-SFO", "DKG", 2), ("AV-WAS", "JRS", 4)]:
+        guest = b.guests(lambda g: g.tier in ("member", "silver"))[0]
+        hotel = b.db.hotels[hid]
+        rt = b.room(hotel, code)
         for _ in range(50):
-            start = TODAY + timedelta(days=rng.randint(14, 45))
+            start = TODAY + timedelta(days=b.rng.randint(14, 45))
             ci, co = start.isoformat(), (start + timedelta(days=n)).isoformat()
-            f = run([a("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan="flexible")])
-            if f and f[0]["rooms_available"] > 0:
+            if any(r["room_type_code"] == code and r["rooms_available"] > 0 for r in search(hid, ci, co)):
                 break
-        gold = [a("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan="flexible"),
-                a("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan="non_refundable")]
-        q = run(gold)
-        gold.append(a("calculate", expression=f"{q[0]['total']} - {q[1]['total']}"))
-        diff = run(gold)[2]
-        add(f"quote_flex_vs_nonref_{hid[3:].lower()}_{code.lower()}",
-            f"You are {guest.first_name} {guest.last_name}, thinking about a trip to {hotel.city}. You want prices for a "
-            f"{rt_name(hotel, code)} at the Alder & Vane there from {nice(ci)} to {nice(co)}: the total with tax on the "
-            f"flexible rate, the total with tax on the non-refundable rate, and how much you would save with the "
-            f"non-refundable one. You are not booking today; you will decide later. {persona()}",
-            [f"Hi, how much is a {rt_name(hotel, code)} in {hotel.city} for {nice(ci)} to {nice(co)}?",
+        d = b.task(
+            f"quote_flex_vs_nonref_{hid[3:].lower()}_{code.lower()}", guest,
+            f"{who(guest)}, thinking about a trip to {hotel.city}. You want prices for a {rt.name} at the Alder & Vane "
+            f"there from {nice(ci)} to {nice(co)}: the total with tax on the flexible rate, the total with tax on the "
+            f"non-refundable rate, and how much you would save with the non-refundable one. You are not booking today; "
+            f"you will decide later. {b.persona()}",
+            [f"Hi, how much is a {rt.name} in {hotel.city} for {nice(ci)} to {nice(co)}?",
              "Both the flexible and the non-refundable totals please, and the saving.", "Thanks, I'll think about it."],
-            gold, outputs=[money(q[0]["total"]), money(q[1]["total"]), diff])
+        )
+        flex = d.read("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan="flexible")
+        nonref = d.read("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan="non_refundable")
+        saving = d.read("calculate", expression=f"{flex['total']} - {nonref['total']}")
+        d.output(flex["total"], "money")
+        d.output(nonref["total"], "money")
+        d.output(float(saving), "money")
 
 
-def main():
-    book_tasks()
-    date_change_tasks(4, multi=False)
-    date_change_tasks(3, multi=True)
-    upgrade_tasks("gold", 3, with_extras=False)
-    upgrade_tasks("gold", 2, with_extras=True)
-    upgrade_tasks("platinum", 3, with_extras=True)
-    cancel_tasks()
-    comp_tasks(4, multi=False, existing_case=False)
-    comp_tasks(2, multi=False, existing_case=True)
-    comp_tasks(3, multi=True, existing_case=False)
-    forbidden_tasks()
-    quote_tasks()
-    # a few more train examples
-    TASKS_TRAIN_FROM = ["upgrade_gold_", "cancel_semi_free", "change_dates_", "quote_flex_vs_nonref_wa"]
-    seen = set()
-    for t in TASKS:
-        for prefix in TASKS_TRAIN_FROM:
-            if t["id"].startswith(prefix) and prefix not in seen and t["split"] == "test":
-                t["split"] = "train"
-                seen.add(prefix)
-    OUT.write_text(json.dumps({"tasks": TASKS}, indent=1, sort_keys=False) + "\n", encoding="utf-8")
-    from collections import Counter
-    print(len(TASKS), Counter(t["split"] for t in TASKS))
+def build() -> TaskWriter:
+    b = Builder()
+    book_tasks(b)
+    date_change_tasks(b, 4, multi=False)
+    date_change_tasks(b, 3, multi=True)
+    upgrade_tasks(b, "gold", 3, with_extras=False)
+    upgrade_tasks(b, "gold", 2, with_extras=True)
+    upgrade_tasks(b, "platinum", 3, with_extras=True)
+    cancel_tasks(b)
+    comp_tasks(b, 4, multi=False, existing_case=False)
+    comp_tasks(b, 2, multi=False, existing_case=True)
+    comp_tasks(b, 3, multi=True, existing_case=False)
+    forbidden_tasks(b)
+    room_rule_tasks(b)
+    quote_tasks(b)
+    return b.writer
 
 
 if __name__ == "__main__":
-    main()
+    writer = build()
+    writer.save()
+    tasks = writer.tasks()
+    print(len(tasks), "tasks;", sum(t.split == "test" for t in tasks), "test")

@@ -3,16 +3,17 @@ the tools and the generator."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Literal
 
 from pydantic import BaseModel
 
-# The desk's fixed "now" (Eastern time), as stated in the policy.
-TODAY = date(2026, 5, 15)
-NOW_HOUR = 14  # 14:00
+from pytest_tau import Table, Unordered
+
+# The desk's fixed "now" (Eastern time), as stated in the policy; DOMAIN.now in the tools.
+NOW = datetime(2026, 5, 15, 14, 0)
 ARRIVAL_HOUR = 15  # check-in time used to count hours before arrival
-WINDOW_START = date(2026, 5, 15)
+WINDOW_START = NOW.date()
 WINDOW_DAYS = 60
 WINDOW_END = WINDOW_START + timedelta(days=WINDOW_DAYS - 1)  # last bookable night
 
@@ -127,7 +128,7 @@ class Reservation(BaseModel):
     payment_card_id: str
     status: Literal["confirmed", "checked_in", "completed", "cancelled", "no_show"]
     late_checkout: str | None = None
-    special_requests: list[SpecialRequest] = []
+    special_requests: Unordered[SpecialRequest] = []
     upgrade: Upgrade | None = None
     cancellation: Cancellation | None = None
     booked_at: str
@@ -164,13 +165,13 @@ class Compensation(BaseModel):
 
 
 class HospitalityDB(BaseModel):
-    hotels: dict[str, Hotel]
-    inventory: dict[str, InventoryDay]
-    guests: dict[str, Guest]
-    reservations: dict[str, Reservation]
-    transactions: dict[str, Transaction]
-    feedback: dict[str, Feedback]
-    compensations: dict[str, Compensation]
+    hotels: Table[Hotel]
+    inventory: Table[InventoryDay]
+    guests: Table[Guest]
+    reservations: Table[Reservation]
+    transactions: Table[Transaction]
+    feedback: Table[Feedback]
+    compensations: Table[Compensation]
 
 
 # -- shared pricing helpers ---------------------------------------------------------
@@ -193,7 +194,7 @@ def price(nights: list[Night], tax_rate: float) -> tuple[float, float, float]:
 
 
 def hours_before_arrival(check_in: date) -> int:
-    return (check_in - TODAY).days * 24 + (ARRIVAL_HOUR - NOW_HOUR)
+    return (check_in - NOW.date()).days * 24 + (ARRIVAL_HOUR - NOW.hour)
 
 
 def cancellation_penalty(res: Reservation) -> float:
@@ -209,4 +210,4 @@ def cancellation_penalty(res: Reservation) -> float:
 def compensation_caps(tier: str, stay_total: float) -> tuple[float, int]:
     """(credit cap in dollars, points cap) for one stay."""
     credit = round(min(CREDIT_CAP[tier], STAY_SHARE_CAP * stay_total), 2)
-    return credit, int(round(credit * 100))
+    return credit, round(credit * 100)

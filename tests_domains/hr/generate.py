@@ -10,6 +10,7 @@ import json
 import random
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).parents[2] / "fixtures" / "hr" / "db.json"
 TODAY = date(2026, 5, 15)
@@ -46,7 +47,7 @@ BANKS = [("North Shore Federal Credit Union", "291471024"), ("Lakehead State Ban
          ("U.S. Bank", "091000022"), ("Superior Choice Credit Union", "275979034"), ("Bremer Bank", "091208598")]
 
 # department id -> (name, site, shift based, vacation notice days, max weekly hours, titles [(title, grade, hourly?, pay lo, hi, weight)])
-DEPARTMENTS = {
+DEPARTMENTS: dict[str, Any] = {
     "ASM": ("Assembly", "Duluth Plant", True, 14, 48,
             [("Assembler I", "H2", True, 18.5, 21.0, 6), ("Assembler II", "H3", True, 21.0, 24.5, 4),
              ("Line Lead", "H5", True, 26.0, 30.0, 1)]),
@@ -95,7 +96,7 @@ BLACKOUTS = {
 PATTERNS = {"day": ("06:00", "14:30", 8.0), "swing": ("14:00", "22:30", 8.0), "night": ("22:00", "06:30", 8.0),
             "long_day": ("06:00", "16:30", 10.0), "office_hours": ("08:00", "16:30", 8.0), "evening_pt": ("16:00", "22:00", 6.0),
             "morning_pt": ("07:00", "13:00", 6.0)}
-PLANS = [
+PLANS: list[Any] = [
     ("MED-PPO", "medical", "Kestrel Core PPO", "HealthPartners", {"employee": 612.0, "employee_spouse": 1258.0, "employee_children": 1104.0, "family": 1786.0}, 0.80, 0.55, 1500.0,
      "Broad network PPO; $25 primary-care copay; 20% coinsurance after deductible."),
     ("MED-HSA", "medical", "Kestrel HSA Saver", "HealthPartners", {"employee": 438.0, "employee_spouse": 902.0, "employee_children": 790.0, "family": 1284.0}, 0.85, 0.60, 3400.0,
@@ -124,14 +125,18 @@ def _d(day: date) -> str:
     return day.isoformat()
 
 
-def generate(seed: int = 20260515, scale: int = 1) -> dict:
+def generate(seed: int = 20260515, scale: int = 1) -> dict[str, Any]:
+    dept: Any
+    start: Any
+    days: Any
+    plan: Any
     rng = random.Random(seed)
     used_numbers: set[int] = {20001}
     used_emails: set[str] = set()
-    departments: dict[str, dict] = {}
-    employees: dict[str, dict] = {}
-    balances: dict[str, dict] = {}
-    documents: dict[str, dict] = {}
+    departments: dict[str, dict[str, Any]] = {}
+    employees: dict[str, dict[str, Any]] = {}
+    balances: dict[str, dict[str, Any]] = {}
+    documents: dict[str, dict[str, Any]] = {}
     doc_counter = [0]
 
     def new_doc(emp_id: str, doc_type: str, status: str, received: date, detail: str) -> str:
@@ -148,13 +153,13 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
                 used_numbers.add(n)
                 return str(n)
 
-    def address(state: str | None = None) -> dict:
+    def address(state: str | None = None) -> dict[str, Any]:
         st = state or ("WI" if rng.random() < 0.22 else "MN")
         city, zips = rng.choice(CITIES[st])
         return {"street": f"{rng.randint(100, 9899)} {rng.choice(STREETS)}" + (f" Apt {rng.randint(1, 40)}" if rng.random() < 0.3 else ""),
                 "city": city, "state": st, "zip": rng.choice(zips)}
 
-    def person(dept: str, title: str, grade: str, hourly: bool, lo: float, hi: float, head: bool = False) -> dict:
+    def person(dept: str, title: str, grade: str, hourly: bool, lo: float, hi: float, head: bool = False) -> dict[str, Any]:
         emp_id = number()
         first, last = rng.choice(FIRST), rng.choice(LAST)
         email = f"{first}.{last}".lower()
@@ -181,7 +186,7 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
         bank, routing = rng.choice(BANKS)
         rating = None if (TODAY - hire).days < 200 else rng.choices([1, 2, 3, 4, 5], [2, 9, 50, 30, 9])[0]
         pay = round(rng.uniform(lo, hi), 2) if hourly else float(round(rng.uniform(lo, hi), -2))
-        rec = {
+        rec: dict[str, Any] = {
             "employee_id": emp_id, "first_name": first, "last_name": last,
             "preferred_name": None, "date_of_birth": _d(dob), "work_email": f"{email}@kestrelmills.com",
             "ssn_last4": f"{rng.randint(0, 9999):04d}", "personal_phone": f"218-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}",
@@ -252,7 +257,7 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
     emp_ids = sorted(employees)
 
     # ---------------- shifts ----------------
-    shifts: dict[str, dict] = {}
+    shifts: dict[str, dict[str, Any]] = {}
     shift_no = 0
     stations = {"ASM": ["Line 1", "Line 2", "Line 3"], "SEW": ["Cut Room", "Sew Bay A", "Sew Bay B"], "QAC": ["Inbound QC", "Final Inspection"],
                 "WHS": ["Dock 1", "Dock 2", "Pick Zone A", "Pick Zone B"], "MNT": ["Plant Floor", "Boiler Room"], "CCR": ["Phones", "Chat & Email"]}
@@ -289,13 +294,13 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
     shifts_of: dict[str, list[str]] = {}
     for sid in sorted(shifts):
         shifts_of.setdefault(shifts[sid]["employee_id"], []).append(sid)
-    offers: dict[str, dict] = {}
+    offers: dict[str, dict[str, Any]] = {}
     messages = ["Can we trade? I have a family thing that day.", "Happy to take yours if you take mine.",
                 "I need that day off for a dentist appointment, would you swap?", "Want to switch? My kid has a game.",
                 "I can cover your shift, I could use the hours.", "I'll take your shift if you still need it off.",
                 "Trade so I can make my sister's wedding?", "Swap? Car's in the shop that week."]
     shift_emps = sorted(shifts_of)
-    for n in range(170 * scale):
+    for _n in range(170 * scale):
         a = rng.choice(shift_emps)
         ea = employees[a]
         team = [x for x in by_team[(ea["department_id"], ea["job_title"])] if x != a and x in shifts_of]
@@ -321,7 +326,7 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
                        "decline_reason": "Can't make it work" if status == "declined" else None}
 
     # ---------------- time-off requests ----------------
-    requests: dict[str, dict] = {}
+    requests: dict[str, dict[str, Any]] = {}
     notes = ["Family trip", "Cabin weekend up the North Shore", "Wedding", "Kid's graduation", "Doctor appointment",
              "Moving day", "Fishing opener", "Visiting parents", "Dental surgery", "School conference", ""]
     for emp_id in emp_ids:
@@ -354,7 +359,7 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
                              "note": rng.choice(notes), "cancel_reason": "Plans changed" if status == "cancelled" else None}
 
     # ---------------- postings & applications ----------------
-    postings: dict[str, dict] = {}
+    postings: dict[str, dict[str, Any]] = {}
     depts = sorted(departments)
     for n in range(64 * scale):
         dept = rng.choice(depts)
@@ -372,8 +377,8 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
                          "min_rating": rng.choice([3, 3, 3, 4]), "posted_on": _d(posted), "closes_on": _d(closes),
                          "status": status, "hiring_manager_id": departments[dept]["head_employee_id"],
                          "summary": POSTING_SUMMARIES["H" if hourly else "S"].format(site=site, etype=etype.replace("_", "-"))}
-    applications: dict[str, dict] = {}
-    notifications: dict[str, dict] = {}
+    applications: dict[str, dict[str, Any]] = {}
+    notifications: dict[str, dict[str, Any]] = {}
     cover_notes = ["I'd like to grow into this role.", "I have cross-trained on this line for a year.",
                    "Looking for a day-shift position closer to home.", "Excited to bring my experience to the team.",
                    "I completed the forklift certification last fall.", "Interested in moving toward a senior position."]
@@ -408,15 +413,15 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict:
     for pid, ptype, name, carrier, monthly, ft, pt, ded, summary in PLANS:
         plans[pid] = {"plan_id": pid, "plan_type": ptype, "name": name, "carrier": carrier, "monthly_premium": monthly,
                       "employer_share_full_time": ft, "employer_share_part_time": pt, "deductible": ded, "summary": summary}
-    enrollments: dict[str, dict] = {}
+    enrollments: dict[str, dict[str, Any]] = {}
 
-    def level_for(emp: dict) -> str:
+    def level_for(emp: dict[str, Any]) -> str:
         rels = {d["relationship"] for d in emp["dependents"]}
         spouse = bool(rels & {"spouse", "domestic_partner"})
         child = "child" in rels
         return "family" if spouse and child else "employee_spouse" if spouse else "employee_children" if child else "employee"
 
-    life_events: dict[str, dict] = {}
+    life_events: dict[str, dict[str, Any]] = {}
     for emp_id in emp_ids:
         e = employees[emp_id]
         hire = date.fromisoformat(e["hire_date"])

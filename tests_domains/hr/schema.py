@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pytest_tau import FreeText, Table, Unordered
+
 
 class Blackout(BaseModel):
     start_date: str
@@ -82,8 +84,8 @@ class Employee(BaseModel):
     identity_verified: bool
     direct_deposit: DirectDeposit
     pending_direct_deposit: PendingDeposit | None = None
-    dependents: list[Dependent]
-    record_notes: list[str]
+    dependents: Unordered[Dependent]
+    record_notes: Unordered[str]
 
 
 class LeaveBalance(BaseModel):
@@ -106,8 +108,8 @@ class TimeOffRequest(BaseModel):
     hours: float
     status: Literal["pending", "approved", "denied", "cancelled", "taken"]
     submitted_on: str
-    note: str
-    cancel_reason: str | None = None
+    note: FreeText
+    cancel_reason: FreeText | None = None
 
 
 class Shift(BaseModel):
@@ -131,8 +133,8 @@ class SwapOffer(BaseModel):
     take_shift_id: str
     status: Literal["pending", "accepted", "declined", "expired"]
     created_on: str
-    message: str
-    decline_reason: str | None = None
+    message: FreeText
+    decline_reason: FreeText | None = None
 
 
 class JobPosting(BaseModel):
@@ -159,9 +161,9 @@ class Application(BaseModel):
     posting_id: str
     status: Literal["submitted", "under_review", "interview", "offer", "withdrawn", "rejected"]
     submitted_on: str
-    cover_note: str
+    cover_note: FreeText
     manager_notified: bool
-    withdraw_reason: str | None = None
+    withdraw_reason: FreeText | None = None
 
 
 class Notification(BaseModel):
@@ -219,16 +221,16 @@ class Document(BaseModel):
 
 
 class HRDB(BaseModel):
-    departments: dict[str, Department]
-    employees: dict[str, Employee]
-    leave_balances: dict[str, LeaveBalance]
-    time_off_requests: dict[str, TimeOffRequest]
-    shifts: dict[str, Shift]
-    swap_offers: dict[str, SwapOffer]
-    job_postings: dict[str, JobPosting]
-    applications: dict[str, Application]
-    notifications: dict[str, Notification]
-    benefit_plans: dict[str, BenefitPlan]
-    enrollments: dict[str, Enrollment]
-    life_events: dict[str, LifeEvent]
-    documents: dict[str, Document]
+    departments: Table[Department]
+    employees: Table[Employee]
+    leave_balances: Table[LeaveBalance]
+    time_off_requests: Table[TimeOffRequest]
+    shifts: Table[Shift]
+    swap_offers: Table[SwapOffer]
+    job_postings: Table[JobPosting]
+    applications: Table[Application]
+    notifications: Table[Notification]
+    benefit_plans: Table[BenefitPlan]
+    enrollments: Table[Enrollment]
+    life_events: Table[LifeEvent]
+    documents: Table[Document]

@@ -10,14 +10,17 @@ import argparse
 import random
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import orjson
 
 from tests_domains.insurance import rating as R
+from tests_domains.insurance.domain import DOMAIN
 from tests_domains.insurance.schema import InsuranceDB
 
 DEFAULT_SEED = 20260515
 OUT = Path(__file__).parents[2] / "fixtures" / "insurance" / "db.json"
+TODAY = DOMAIN.today  # the policy's fixed "now": terms, payments and claims are dated around it
 
 FIRST = [
     "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William",
@@ -98,9 +101,9 @@ def _d(day: date) -> str:
     return day.isoformat()
 
 
-def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
+def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
-    db: dict[str, dict] = {k: {} for k in InsuranceDB.model_fields}
+    db: dict[str, dict[str, Any]] = {k: {} for k in InsuranceDB.model_fields}
     used_numbers: set[str] = set()
     used_vins: set[str] = set()
     used_licenses: set[str] = set()
@@ -115,7 +118,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         mid = f"VM-{i:03d}"
         db["vehicle_models"][mid] = {"model_id": mid, "make": make, "model": model, "vehicle_class": cls}
 
-    adjusters_by = {("auto", u): [] for u in ("fast_track", "field", "large_loss", "special_investigations")}
+    adjusters_by: dict[tuple[str, str], list[str]] = {("auto", u): [] for u in ("fast_track", "field", "large_loss", "special_investigations")}
     adjusters_by.update({("home", u): [] for u in ("fast_track", "field", "large_loss", "special_investigations")})
     units = ["fast_track", "field", "field", "large_loss", "special_investigations", "fast_track"]
     for i, name in enumerate(ADJUSTER_NAMES, 1):
@@ -162,7 +165,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
                 used_licenses.add(lic)
                 return lic
 
-    def address(state: str | None = None) -> dict:
+    def address(state: str | None = None) -> dict[str, Any]:
         state = state or rng.choice(["WA", "WA", "OR", "OR", "ID", "MT", "UT"])
         city, prefix = rng.choice(GEO[state][1])
         return {
@@ -178,7 +181,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         db["billing"][tid] = {"txn_id": tid, "policy_number": pnum, "date": _d(day), "kind": kind,
                               "amount": round(amount, 2), "memo": memo}
 
-    def bill_premium(pol: dict) -> None:
+    def bill_premium(pol: dict[str, Any]) -> None:
         eff = date.fromisoformat(pol["effective_date"])
         exp = date.fromisoformat(pol["expiration_date"])
         if pol["payment_plan"] == "paid_in_full":
@@ -189,23 +192,23 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         paid = 0.0
         for k in range(pol["term_months"]):
             due = R.add_months(eff, k)
-            if due > R.TODAY or due >= exp:
+            if due > TODAY or due >= exp:
                 break
             amount = installment if k < pol["term_months"] - 1 else round(pol["term_premium"] - installment * k, 2)
             billing(pol["policy_number"], due, "installment", amount, f"installment {k + 1} of {pol['term_months']}")
             paid += amount
         pol["premium_paid"] = round(paid, 2)
 
-    def add_claim(pol: dict, line: str, item_id: str | None, start: date, end: date, open_ok: bool) -> None:
+    def add_claim(pol: dict[str, Any], line: str, item_id: str | None, start: date, end: date, open_ok: bool) -> None:
         losses = list(R.AUTO_LOSS_COVERAGE if line == "auto" else R.HOME_LOSS_COVERAGE)
         covs = {c["code"]: c for c in pol["coverages"]}
-        choices = [l for l in losses if (R.AUTO_LOSS_COVERAGE if line == "auto" else R.HOME_LOSS_COVERAGE)[l] in covs]
+        choices = [loss for loss in losses if (R.AUTO_LOSS_COVERAGE if line == "auto" else R.HOME_LOSS_COVERAGE)[loss] in covs]
         if not choices or end <= start:
             return
         loss = rng.choice(choices)
         code = (R.AUTO_LOSS_COVERAGE if line == "auto" else R.HOME_LOSS_COVERAGE)[loss]
         dol = rand_day(start, end)
-        reported = min(dol + timedelta(days=rng.choice([0, 1, 1, 2, 3, 5, 9, 14])), R.TODAY)
+        reported = min(dol + timedelta(days=rng.choice([0, 1, 1, 2, 3, 5, 9, 14])), TODAY)
         if line == "home" and code in ("PERS", "WBU", "OTHER"):
             ded = covs["DWELL"]["deductible"]
         else:
@@ -213,7 +216,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         est = float(rng.choice([rng.randint(6, 60) * 50, rng.randint(30, 240) * 50, rng.randint(100, 900) * 100]))
         limit = covs[code].get("limit_per_occurrence") or est
         payout = round(max(0.0, min(est - ded, limit)), 2)
-        age_days = (R.TODAY - dol).days
+        age_days = (TODAY - dol).days
         if open_ok and age_days < 75 and rng.random() < 0.7:
             status = rng.choice(["open", "open", "under_investigation"])
         else:
@@ -238,11 +241,11 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
             "denial_reason": rng.choice(DENIAL_REASONS[line]) if status == "denied" else None,
         }
 
-    def make_auto(holder: dict, status: str, eff: date) -> dict:
+    def make_auto(holder: dict[str, Any], status: str, eff: date) -> dict[str, Any]:
         pnum = policy_number("HMA")
         exp = R.add_months(eff, 6)
         bi = rng.choice([(25000, 50000), (50000, 100000), (100000, 300000), (100000, 300000), (250000, 500000)])
-        covs = [
+        covs: list[dict[str, Any]] = [
             {"code": "BI", "name": "Bodily Injury Liability", "limit_per_person": bi[0], "limit_per_occurrence": bi[1]},
             {"code": "PD", "name": "Property Damage Liability", "limit_per_occurrence": rng.choice([25000, 50000, 100000, 100000])},
             {"code": "UM", "name": "Uninsured/Underinsured Motorist", "limit_per_person": bi[0], "limit_per_occurrence": bi[1]},
@@ -256,7 +259,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
                 covs.append({"code": "RENT", "name": "Rental Reimbursement", "limit_per_person": 40, "limit_per_occurrence": 1200})
         if rng.random() < 0.55:
             covs.append({"code": "ROAD", "name": "Roadside Assistance", "limit_per_occurrence": 150})
-        pol = {
+        pol: dict[str, Any] = {
             "policy_number": pnum, "line": "auto", "policyholder_id": holder["policyholder_id"], "status": status,
             "effective_date": _d(eff), "expiration_date": _d(exp), "term_months": 6, "term_premium": 0.0,
             "premium_paid": 0.0, "payment_plan": rng.choice(["paid_in_full", "monthly", "monthly"]),
@@ -266,7 +269,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         zip_ = holder["address"]["zip"]
         nveh = rng.choices([1, 2, 3, 4], [48, 35, 13, 4])[0]
         premium = R.AUTO_BASE_RATE + {25000: 0, 50000: 42, 100000: 88, 250000: 151}[bi[0]]
-        for k in range(nveh):
+        for _ in range(nveh):
             make, model, cls, wmi = rng.choice(MODELS)
             year = rng.randint(2008, 2026)
             vid = f"VEH-{200000 + nxt('veh')}"
@@ -284,7 +287,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         if rng.random() < 0.55:
             sdob = hdob + timedelta(days=rng.randint(-2200, 2200))
             people.append((rng.choice(FIRST), holder["last_name"] if rng.random() < 0.8 else rng.choice(LAST), _d(sdob), "spouse"))
-        if R.age_on(holder["date_of_birth"]) > 40 and rng.random() < 0.35:
+        if R.age_on(holder["date_of_birth"], TODAY) > 40 and rng.random() < 0.35:
             for _ in range(rng.choice([1, 1, 2])):
                 cdob = rand_day(date(2003, 6, 1), date(2010, 3, 1))
                 people.append((rng.choice(KIDS), holder["last_name"], _d(cdob), "child"))
@@ -315,12 +318,12 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         pol["term_premium"] = round(premium, 2)
         return pol
 
-    def make_home(holder: dict, status: str, eff: date, prop_addr: dict) -> dict:
+    def make_home(holder: dict[str, Any], status: str, eff: date, prop_addr: dict[str, Any]) -> dict[str, Any]:
         pnum = policy_number("HMH")
         exp = R.add_months(eff, 12)
         dwell = rng.randint(22, 95) * 10000
         ded = rng.choice([500, 1000, 1000, 1000, 2500, 2500, 5000])
-        covs = [
+        covs: list[dict[str, Any]] = [
             {"code": "DWELL", "name": "Coverage A - Dwelling", "limit_per_occurrence": dwell, "deductible": ded},
             {"code": "OTHER", "name": "Coverage B - Other Structures", "limit_per_occurrence": dwell // 10},
             {"code": "PERS", "name": "Coverage C - Personal Property", "limit_per_occurrence": dwell // 2},
@@ -344,7 +347,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
             "protection_class": rng.randint(1, 9),
             "dwelling_type": rng.choice(["single_family", "single_family", "single_family", "townhouse", "condo_unit", "manufactured"]),
         }
-        pol = {
+        pol: dict[str, Any] = {
             "policy_number": pnum, "line": "home", "policyholder_id": holder["policyholder_id"], "status": status,
             "effective_date": _d(eff), "expiration_date": _d(exp), "term_months": 12, "term_premium": round(premium, 2),
             "premium_paid": 0.0, "payment_plan": rng.choice(["paid_in_full", "paid_in_full", "monthly"]),
@@ -364,7 +367,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
         while email in used_emails:
             email = email.replace("@", f"{rng.randint(1, 99)}@", 1)
         used_emails.add(email)
-        holder = {
+        holder: dict[str, Any] = {
             "policyholder_id": hid, "first_name": first, "last_name": last, "date_of_birth": _d(dob), "email": email,
             "phone": f"{rng.choice(GEO[state][0])}-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}",
             "address": addr, "member_since": _d(rand_day(date(2004, 1, 1), date(2025, 10, 1))),
@@ -399,7 +402,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
             eff = date.fromisoformat(pol["effective_date"])
             exp = date.fromisoformat(pol["expiration_date"])
             if pol["status"] == "cancelled":
-                cday = rand_day(eff + timedelta(days=20), min(exp, R.TODAY) - timedelta(days=1))
+                cday = rand_day(eff + timedelta(days=20), min(exp, TODAY) - timedelta(days=1))
                 term_days = (exp - eff).days
                 earned = round(pol["term_premium"] * (cday - eff).days / term_days, 2)
                 unearned = round(pol["term_premium"] - earned, 2)
@@ -418,17 +421,17 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict:
                     billing(pol["policy_number"], cday, "cancellation_balance_due", -net, f"balance due on cancellation ({reason})")
                 end = cday
             else:
-                end = min(exp, R.TODAY) - timedelta(days=1)
+                end = min(exp, TODAY) - timedelta(days=1)
             is_active = pol["status"] == "active"
             n_claims = rng.choices([0, 1, 2], [55, 35, 10])[0] if pol["line"] == "auto" else rng.choices([0, 1, 2], [60, 32, 8])[0]
             for _ in range(n_claims):
                 item = rng.choice(pol["vehicle_ids"]) if pol["line"] == "auto" else pol["property_id"]
                 add_claim(pol, pol["line"], item, eff, end, is_active)
             # mid-term vehicle swaps already on the books (history for the endorsement ledger)
-            if is_active and pol["line"] == "auto" and rng.random() < 0.18 and (R.TODAY - eff).days > 30:
+            if is_active and pol["line"] == "auto" and rng.random() < 0.18 and (TODAY - eff).days > 30:
                 vid = pol["vehicle_ids"][-1]
                 veh = db["vehicles"][vid]
-                day = rand_day(eff + timedelta(days=10), R.TODAY - timedelta(days=5))
+                day = rand_day(eff + timedelta(days=10), TODAY - timedelta(days=5))
                 veh["added_on"] = _d(day)
                 term_change = R.VEHICLE_CLASS_RATE[veh["vehicle_class"]]
                 prorated = R.prorate(term_change, pol["effective_date"], pol["expiration_date"], day)

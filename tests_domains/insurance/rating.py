@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from datetime import date
 
-TODAY = date(2026, 5, 15)
-TODAY_ISO = TODAY.isoformat()
-
 # Auto (6-month term): per-term premium of each vehicle by rating class.
 VEHICLE_CLASS_RATE = {
     "economy": 298.0,
@@ -20,9 +17,10 @@ VEHICLE_CLASS_RATE = {
     "sports": 655.0,
     "luxury": 612.0,
 }
-# Auto (6-month term): per-term surcharge of each listed driver by age band (age on the change date).
+# Auto (6-month term): per-term surcharge of each listed driver by age band (age on the change date);
+# the youngest band also rates anyone younger (the policy, not the rater, keeps them off).
 DRIVER_AGE_BANDS = [
-    (16, 17, 612.0),
+    (0, 17, 612.0),
     (18, 20, 455.0),
     (21, 24, 238.0),
     (25, 64, 84.0),
@@ -72,7 +70,7 @@ SHORT_RATE_MAX = 100.0
 FEE_WAIVED_REASONS = {"sold_vehicle", "sold_property", "moved_out_of_area"}
 
 
-def age_on(dob: str, on: date = TODAY) -> int:
+def age_on(dob: str, on: date) -> int:
     born = date.fromisoformat(dob)
     return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
 
@@ -92,9 +90,9 @@ def add_months(day: date, months: int) -> date:
     return date(year, month, min(day.day, last[month - 1]))
 
 
-def prorate(term_change: float, effective: str, expiration: str, on: date = TODAY) -> float:
-    """The share of a full-term premium change that falls in the rest of the term."""
+def prorate(term_change: float, effective: str, expiration: str, on: date) -> float:
+    """The share of a full-term premium change that falls in the rest of the term (none after it ends)."""
     start, end = date.fromisoformat(effective), date.fromisoformat(expiration)
     term_days = (end - start).days
-    remaining = (end - on).days
+    remaining = max(0, (end - on).days)
     return round(term_change * remaining / term_days, 2)

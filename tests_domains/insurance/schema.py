@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pytest_tau import Table, Unordered
+
 Line = Literal["auto", "home"]
 VehicleClass = Literal["economy", "standard", "suv", "truck", "minivan", "sports", "luxury"]
 Relationship = Literal["named_insured", "spouse", "child", "parent", "other_household"]
@@ -32,7 +34,7 @@ class Policyholder(BaseModel):
     phone: str
     address: Address
     member_since: str
-    policy_numbers: list[str]
+    policy_numbers: Unordered[str]
     paperless: bool
 
 
@@ -67,8 +69,8 @@ class Policy(BaseModel):
     payment_plan: Literal["paid_in_full", "monthly"]
     coverages: list[Coverage]
     discounts: list[str]
-    vehicle_ids: list[str]
-    driver_ids: list[str]
+    vehicle_ids: Unordered[str]  # appended by independent adds: order carries no meaning
+    driver_ids: Unordered[str]
     property_id: str | None = None
     cancellation: Cancellation | None = None
 
@@ -169,13 +171,13 @@ class BillingTransaction(BaseModel):
 
 
 class InsuranceDB(BaseModel):
-    policyholders: dict[str, Policyholder]
-    policies: dict[str, Policy]
-    vehicles: dict[str, Vehicle]
-    drivers: dict[str, Driver]
-    properties: dict[str, Property]
-    vehicle_models: dict[str, VehicleModel]
-    adjusters: dict[str, Adjuster]
-    claims: dict[str, Claim]
-    endorsements: dict[str, Endorsement]
-    billing: dict[str, BillingTransaction]
+    policyholders: Table[Policyholder]
+    policies: Table[Policy]
+    vehicles: Table[Vehicle]
+    drivers: Table[Driver]
+    properties: Table[Property]
+    vehicle_models: Table[VehicleModel]
+    adjusters: Table[Adjuster]
+    claims: Table[Claim]
+    endorsements: Table[Endorsement]
+    billing: Table[BillingTransaction]

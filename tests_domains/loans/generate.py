@@ -9,12 +9,13 @@ deferrals, early payoffs and a few accounts that are past due today (2026-05-15)
 from __future__ import annotations
 
 import datetime as dt
-import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from tests_domains.loans.rules import (
-    TODAY,
+from pytest_tau import dump_db
+from tests_domains.loans.amortization import (
     add_months,
     amortized_payment,
     band_for,
@@ -23,10 +24,12 @@ from tests_domains.loans.rules import (
 )
 from tests_domains.loans.schema import LoansDB
 
+TODAY = dt.date(2026, 5, 15)  # the DB's as-of date: the policy's current date
+
 SEED = 20260515
 OUT = Path(__file__).parents[2] / "fixtures" / "loans" / "db.json"
 
-FIRST = (
+FIRST = (  # noqa: SIM905
     "James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph "
     "Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret "
     "Donald Ashley Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa "
@@ -42,7 +45,7 @@ FIRST = (
     "Liam Doris Roy Kayla Bobby Alexis Caleb Lori Bradley Tiffany Russell Kristen Lucas Priya Wei Mateo Aisha "
     "Hiroshi Fatima Diego Mei Omar Lucia Rahul Ines Tomasz Yara Kwame Ngozi"
 ).split()
-LAST = (
+LAST = (  # noqa: SIM905
     "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson "
     "Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis "
     "Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera "
@@ -69,7 +72,7 @@ PLACES = [
     ("Austin", "TX", "787"), ("San Antonio", "TX", "782"), ("Tulsa", "OK", "741"), ("Denver", "CO", "802"),
     ("Boise", "ID", "837"), ("Phoenix", "AZ", "850"), ("Albuquerque", "NM", "871"), ("Sacramento", "CA", "958"),
 ]
-STREETS = (
+STREETS = (  # noqa: SIM905
     "Maple Oak Cedar Pine Elm Walnut Chestnut Birch Willow Hickory Spruce Sycamore Poplar Magnolia Dogwood Laurel "
     "Ridge Meadow Lake Hillcrest Sunset Park Church Mill Spring Valley Highland Forest River Union Franklin Jefferson"
 ).split()
@@ -95,7 +98,7 @@ PERSONAL_PURPOSES = [
 HARDSHIP = ["job_loss", "reduced_income", "reduced_income", "medical", "disaster", "death_in_family"]
 VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
 
-PRODUCTS = [
+PRODUCTS: list[dict[str, Any]] = [
     dict(product_id="PERS-STD", name="Personal Installment Loan", kind="personal", terms_months=[24, 36, 48, 60],
          min_amount=2000.0, max_amount=40000.0, min_monthly_income=2000.0, max_dti_pct=40.0,
          origination_fee_pct=0.0, prepayment_fee_pct=0.0, prepayment_fee_window_months=0, late_fee=29.0,
@@ -135,18 +138,18 @@ class _Gen:
     def __init__(self, seed: int, scale: int) -> None:
         self.rng = random.Random(seed)
         self.scale = scale
-        self.borrowers: dict = {}
-        self.applications: dict = {}
-        self.loans: dict = {}
-        self.payments: dict = {}
-        self.fees: dict = {}
-        self.deferrals: dict = {}
+        self.borrowers: dict[str, Any] = {}
+        self.applications: dict[str, Any] = {}
+        self.loans: dict[str, Any] = {}
+        self.payments: dict[str, Any] = {}
+        self.fees: dict[str, Any] = {}
+        self.deferrals: dict[str, Any] = {}
         self.used_numbers: set[str] = set()
-        self.identities: set[tuple] = set()
+        self.identities: set[tuple[str, ...]] = set()
         self.account_seq = 0
 
     # -- ids -----------------------------------------------------------------------
-    def _unique(self, make) -> str:
+    def _unique(self, make: Callable[[], str]) -> str:
         while True:
             value = make()
             if value not in self.used_numbers:
@@ -163,7 +166,7 @@ class _Gen:
         return f"FEE{len(self.fees) + 1:06d}"
 
     # -- borrowers -----------------------------------------------------------------
-    def borrower(self, index: int) -> dict:
+    def borrower(self, index: int) -> dict[str, Any]:
         rng = self.rng
         while True:
             first, last = rng.choice(FIRST), rng.choice(LAST)
@@ -203,9 +206,9 @@ class _Gen:
         )
 
     # -- applications ----------------------------------------------------------------
-    def application(self, b: dict, product: dict, amount: float, term: int, score: int, when: dt.date,
+    def application(self, b: dict[str, Any], product: dict[str, Any], amount: float, term: int, score: int, when: dt.date,
                     status: str, reason: str, apr: float | None, income: float, debts: float,
-                    loan_number: str | None = None, withdrawal_reason: str | None = None) -> dict:
+                    loan_number: str | None = None, withdrawal_reason: str | None = None) -> dict[str, Any]:
         band = band_for(score)
         purpose = (self.rng.choice(PERSONAL_PURPOSES) if product["kind"] == "personal"
                    else {"AUTO-NEW": "vehicle_purchase", "AUTO-USED": "vehicle_purchase",
@@ -226,7 +229,7 @@ class _Gen:
         b["application_ids"].append(app["application_id"])
         return app
 
-    def income_debts(self, ok: bool, product: dict) -> tuple[float, float]:
+    def income_debts(self, ok: bool, product: dict[str, Any]) -> tuple[float, float]:
         rng = self.rng
         income = float(rng.randrange(2600, 12500, 50))
         limit = product["max_dti_pct"]
@@ -234,7 +237,7 @@ class _Gen:
         return income, float(round(income * pct / 100 / 5) * 5)
 
     # -- loans -----------------------------------------------------------------------
-    def loan(self, b: dict, product: dict) -> None:
+    def loan(self, b: dict[str, Any], product: dict[str, Any]) -> None:
         rng = self.rng
         pid = product["product_id"]
         sheet = SHEET[pid]
@@ -279,7 +282,6 @@ class _Gen:
         if fate < 0.10 and (TODAY - orig).days > 90:
             payoff_at = _date(rng, orig + dt.timedelta(days=60), TODAY - dt.timedelta(days=3))
         delinquent = 0.10 <= fate < 0.17
-        missed_from = None
         deferral_plan = set()
         if rng.random() < 0.16:
             deferral_plan.add(rng.randrange(6, 30))
@@ -410,7 +412,7 @@ class _Gen:
         )
         b["loan_numbers"].append(number)
 
-    def extra_applications(self, b: dict) -> None:
+    def extra_applications(self, b: dict[str, Any]) -> None:
         """Declined, withdrawn, expired and open (approved, not yet booked) applications."""
         rng = self.rng
         roll = rng.random()
@@ -446,7 +448,7 @@ class _Gen:
                              withdrawal_reason=rng.choice(["found_better_rate", "no_longer_needed",
                                                            "changing_amount_or_terms", "other"]))
 
-    def run(self) -> dict:
+    def run(self) -> dict[str, Any]:
         rng = self.rng
         products = {p["product_id"]: p for p in PRODUCTS}
         tiers = {}
@@ -468,7 +470,7 @@ class _Gen:
                     loans=self.loans, payments=self.payments, fees=self.fees, deferrals=self.deferrals)
 
 
-def generate(seed: int = SEED, scale: int = 1) -> dict:
+def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     data = _Gen(seed, scale).run()
     LoansDB.model_validate(data)
     return data
@@ -477,7 +479,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
 def main() -> None:
     data = generate()
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(data, indent=None, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    OUT.write_bytes(dump_db(data))
     print(f"wrote {OUT} ({OUT.stat().st_size // 1024} KB): " + ", ".join(f"{k}={len(v)}" for k, v in data.items()))
 
 

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pytest_tau import FreeText, Table, Unordered
+
 
 class BankAccount(BaseModel):
     account_id: str
@@ -32,9 +34,9 @@ class Borrower(BaseModel):
     zip: str
     credit_score: int
     credit_score_date: str
-    bank_accounts: list[BankAccount]
-    loan_numbers: list[str]
-    application_ids: list[str]
+    bank_accounts: Unordered[BankAccount]
+    loan_numbers: Unordered[str]
+    application_ids: Unordered[str]
 
 
 class Product(BaseModel):
@@ -153,7 +155,7 @@ class Fee(BaseModel):
     amount: float
     assessed_date: str
     status: Literal["due", "paid", "waived"]
-    waiver_reason: str | None = None
+    waiver_reason: FreeText | None = None
 
 
 class Deferral(BaseModel):
@@ -167,11 +169,11 @@ class Deferral(BaseModel):
 
 
 class LoansDB(BaseModel):
-    borrowers: dict[str, Borrower]
-    products: dict[str, Product]
-    rate_tiers: dict[str, RateTier]
-    applications: dict[str, Application]
-    loans: dict[str, Loan]
-    payments: dict[str, Payment]
-    fees: dict[str, Fee]
-    deferrals: dict[str, Deferral]
+    borrowers: Table[Borrower]
+    products: Table[Product]
+    rate_tiers: Table[RateTier]
+    applications: Table[Application]
+    loans: Table[Loan]
+    payments: Table[Payment]
+    fees: Table[Fee]
+    deferrals: Table[Deferral]

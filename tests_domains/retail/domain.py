@@ -1,23 +1,30 @@
-"""The retail support desk: customers, orders and a product catalog with variants."""
+"""The retail support desk: customers, orders and a product catalog with variants.
+
+The tools refuse only what the data makes impossible (no such record, a payment method not on
+the customer's profile, an item not in the order, a variant out of stock, a gift card that
+cannot cover a charge, an order with nothing left to cancel or return). The rules of the policy
+(which statuses may be changed, the return window, once-only modifications, where a refund may
+go, whose order it is) are the agent's to apply.
+"""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
-from pathlib import Path
-from typing import Annotated, Literal
+from datetime import datetime
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from pytest_tau import Domain, ToolError, calculate as _calculate
+from pytest_tau import Domain, ToolError
 from tests_domains.retail.schema import Address, Order, Payment, Product, RetailDB, User
 
-DOMAIN = Domain("retail", RetailDB, fixtures=Path(__file__).parents[2] / "fixtures" / "retail")
+DOMAIN = Domain("retail", RetailDB, now=datetime(2026, 5, 15, 14, 0))
 
-TODAY = date(2026, 5, 15)  # the policy's current time: 2026-05-15 14:00 EST
-RETURN_WINDOW_DAYS = 30
 RESTOCKING_FEE_RATE = 0.10
 RESTOCKING_CATEGORY = "Electronics"
 CANCEL_REASONS = Literal["no longer needed", "ordered by mistake", "found a better price"]
+NOT_YET_DELIVERED = ("pending", "processed")
+RETURN_NOTE = "return requested"
+EXCHANGE_NOTE = "exchange price difference"
 
 OrderId = Annotated[str, Field(description="the order id, starting with '#W', such as '#W1234567'")]
 UserId = Annotated[str, Field(description="the customer's user id, such as 'mia_garcia_1234'")]
@@ -27,30 +34,28 @@ NewItemIds = Annotated[
     Field(description="the new item ids (variants), one per entry of item_ids and in the same order"),
 ]
 PaymentId = Annotated[str, Field(description="a payment method id from the customer's profile, such as 'credit_card_1234567'")]
+Street = Annotated[str, Field(description="street address, such as '123 Main Street'")]
+Unit = Annotated[str, Field(description="apartment, suite or unit; an empty string if none")]
+State = Annotated[str, Field(description="2-letter state code")]
+Country = Annotated[str, Field(description="the country, such as 'USA'")]
+Zip = Annotated[str, Field(description="5-digit zip code")]
 
 
-def _order(db: RetailDB, order_id: str) -> Order:
-    order = db.orders.get(order_id.strip())
-    if order is None:
-        raise ToolError(f"order {order_id!r} not found")
-    return order
-
-
-def _user(db: RetailDB, user_id: str) -> User:
-    user = db.users.get(user_id.strip())
-    if user is None:
-        raise ToolError(f"user {user_id!r} not found")
-    return user
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def _current_payment_method(order: Order) -> str:
-    """The payment method currently paying for the order (the latest payment)."""
+    """The payment method currently paying for the order (the latest placement or change)."""
     payments = [p for p in order.payment_history if p.transaction_type == "payment" and p.note in ("order placed", "payment method changed")]
     return payments[-1].payment_method_id
 
 
-def _paid_total(order: Order) -> float:
-    return round(sum(item.price for item in order.items), 2)
+def _method(user: User, payment_method_id: str) -> Any:
+    method = user.payment_methods.get(payment_method_id.strip())
+    if method is None:
+        raise ToolError(f"payment method {payment_method_id!r} is not on file for customer {user.user_id}")
+    return method
 
 
 def _check_items(order: Order, item_ids: list[str]) -> None:
@@ -61,49 +66,88 @@ def _check_items(order: Order, item_ids: list[str]) -> None:
     in_order = {item.item_id for item in order.items}
     for item_id in item_ids:
         if item_id not in in_order:
-            raise ToolError(f"item {item_id} is not in order {order.order_id}")
+            raise ToolError(f"item {item_id!r} is not in order {order.order_id}")
 
 
-def _check_new_items(db: RetailDB, order: Order, item_ids: list[str], new_item_ids: list[str]) -> float:
-    """Validate a variant swap; return the price difference (new minus old)."""
+def _swaps(db: RetailDB, order: Order, item_ids: list[str], new_item_ids: list[str]) -> list[dict[str, Any]]:
+    """Each requested variant swap with its old and new price (checked against the catalog)."""
     _check_items(order, item_ids)
     if len(new_item_ids) != len(item_ids):
         raise ToolError("new_item_ids must have exactly one entry per entry of item_ids")
     by_id = {item.item_id: item for item in order.items}
-    difference = 0.0
-    for old_id, new_id in zip(item_ids, new_item_ids):
+    swaps = []
+    for old_id, new_id in zip(item_ids, new_item_ids, strict=True):
         old = by_id[old_id]
-        product = db.products.get(old.product_id)
-        variant = product.variants.get(new_id) if product else None
+        variant = db.products.require(old.product_id).variants.get(new_id.strip())
         if variant is None:
-            raise ToolError(f"item {new_id} is not a variant of {old.name} (product {old.product_id}); only the same product can be swapped")
-        if new_id == old_id:
-            raise ToolError(f"item {new_id} is the same variant as the one ordered")
+            raise ToolError(f"item {new_id!r} is not a variant of {old.name} (product {old.product_id})")
+        if variant.item_id == old_id:
+            raise ToolError(f"item {new_id} is the variant already in the order")
         if not variant.available:
-            raise ToolError(f"item {new_id} ({old.name}, {variant.options}) is not available")
-        difference += variant.price - old.price
-    return round(difference, 2)
+            raise ToolError(f"item {new_id} ({old.name}, {variant.options}) is out of stock")
+        swaps.append({"item_id": old_id, "new_item_id": variant.item_id, "name": old.name, "old_options": old.options,
+                      "new_options": variant.options, "old_price": old.price, "new_price": variant.price})
+    return swaps
 
 
-def _settle(db: RetailDB, order: Order, user: User, payment_method_id: str, difference: float, note: str) -> None:
+def _difference(swaps: list[dict[str, Any]]) -> float:
+    return round(float(sum(s["new_price"] for s in swaps)) - float(sum(s["old_price"] for s in swaps)), 2)
+
+
+def _settle(order: Order, user: User, payment_method_id: str, difference: float, note: str) -> None:
     """Charge (difference > 0) or refund (difference < 0) a payment method of the user."""
-    method = user.payment_methods.get(payment_method_id)
-    if method is None:
-        raise ToolError(f"payment method {payment_method_id!r} is not on file for this customer")
+    method = _method(user, payment_method_id)
     if difference > 0 and method.source == "gift_card" and (method.balance or 0) < difference:
-        raise ToolError(f"gift card {payment_method_id} balance {method.balance:.2f} does not cover the {difference:.2f} charge")
+        raise ToolError(f"gift card {method.id} has a balance of {method.balance:.2f}, less than the {difference:.2f} charge")
     if difference == 0:
         return
     if method.source == "gift_card":
         method.balance = round((method.balance or 0) - difference, 2)
-    kind = "payment" if difference > 0 else "refund"
-    order.payment_history.append(Payment(transaction_type=kind, amount=round(abs(difference), 2), payment_method_id=payment_method_id, note=note))
+    kind: Literal["payment", "refund"] = "payment" if difference > 0 else "refund"
+    order.payment_history.append(Payment(transaction_type=kind, amount=round(abs(difference), 2), payment_method_id=method.id, note=note))
 
 
-def _check_window(order: Order) -> None:
-    delivered = date.fromisoformat(order.delivered_at or "1900-01-01")
-    if TODAY - delivered > timedelta(days=RETURN_WINDOW_DAYS):
-        raise ToolError(f"order {order.order_id} was delivered on {order.delivered_at}, more than {RETURN_WINDOW_DAYS} days ago; it is outside the return and exchange window")
+def _undo(order: Order, user: User, note: str) -> None:
+    """Take back the payments and refunds of an earlier request (a request made again replaces it)."""
+    for payment in [p for p in order.payment_history if p.note == note]:
+        method = user.payment_methods.get(payment.payment_method_id)
+        if method is not None and method.source == "gift_card":
+            sign = 1 if payment.transaction_type == "payment" else -1
+            method.balance = round((method.balance or 0) + sign * payment.amount, 2)
+    order.payment_history = [p for p in order.payment_history if p.note != note]
+
+
+def _return_quote(db: RetailDB, order: Order, item_ids: list[str]) -> dict[str, Any]:
+    _check_items(order, item_ids)
+    items = [item for item in order.items if item.item_id in item_ids]
+    subtotal = round(sum(item.price for item in items), 2)
+    fee_base = sum(item.price for item in items if db.products.require(item.product_id).category == RESTOCKING_CATEGORY)
+    fee = round(fee_base * RESTOCKING_FEE_RATE, 2)
+    return {
+        "order_id": order.order_id,
+        "items": [{"item_id": i.item_id, "name": i.name, "options": i.options, "price": i.price,
+                   "category": db.products.require(i.product_id).category} for i in items],
+        "items_total": subtotal,
+        "restocking_fee": fee,
+        "refund": round(subtotal - fee, 2),
+    }
+
+
+def _new_address(address1: str, address2: str, city: str, state: str, country: str, zip: str) -> Address:
+    if not (len(zip.strip()) == 5 and zip.strip().isdigit()):
+        raise ToolError("zip must be a 5-digit code")
+    if not (len(state.strip()) == 2 and state.strip().isalpha()):
+        raise ToolError("state must be a 2-letter code")
+    if not address1.strip() or not city.strip() or not country.strip():
+        raise ToolError("address1, city and country are required")
+    return Address(address1=address1.strip(), address2=address2.strip(), city=city.strip(), state=state.strip().upper(),
+                   country=country.strip(), zip=zip.strip())
+
+
+def _not_shipping(order: Order) -> None:
+    """An order that is already delivered or cancelled has no shipment left to change."""
+    if order.status not in NOT_YET_DELIVERED:
+        raise ToolError(f"order {order.order_id} is {order.status}: there is no shipment left to change")
 
 
 # -- lookups ---------------------------------------------------------------------------
@@ -112,11 +156,10 @@ def _check_window(order: Order) -> None:
 @DOMAIN.tool
 def find_user_id_by_email(db: RetailDB, email: Annotated[str, Field(description="the customer's email address")]) -> str:
     """Find a customer's user id from their email address."""
-    wanted = email.strip().lower()
-    for user in db.users.values():
-        if user.email == wanted:
-            return user.user_id
-    raise ToolError("no customer with that email")
+    found = db.users.find(email=email)
+    if not found:
+        raise ToolError("no customer with that email")
+    return found[0].user_id
 
 
 @DOMAIN.tool
@@ -127,9 +170,9 @@ def find_user_id_by_name_zip(
     zip: Annotated[str, Field(description="the 5-digit zip code of the customer's default address")],
 ) -> str:
     """Find a customer's user id from their first name, last name and the zip code of their default address."""
-    first, last, code = first_name.strip().lower(), last_name.strip().lower(), zip.strip()
+    first, last, code = _fold(first_name), _fold(last_name), zip.strip()
     for user in db.users.values():
-        if user.name.first_name.lower() == first and user.name.last_name.lower() == last and user.address.zip == code:
+        if _fold(user.name.first_name) == first and _fold(user.name.last_name) == last and user.address.zip == code:
             return user.user_id
     raise ToolError("no customer with that name and zip code")
 
@@ -137,22 +180,19 @@ def find_user_id_by_name_zip(
 @DOMAIN.tool
 def get_user_details(db: RetailDB, user_id: UserId) -> User:
     """Get a customer's profile: name, email, default address, payment methods (with gift card balances) and order ids."""
-    return _user(db, user_id)
+    return db.users.require(user_id)
 
 
 @DOMAIN.tool
 def get_order_details(db: RetailDB, order_id: OrderId) -> Order:
     """Get an order: status, dates, shipping address, items with prices, payments, tracking and any return or exchange."""
-    return _order(db, order_id)
+    return db.orders.require(order_id)
 
 
 @DOMAIN.tool
 def get_product_details(db: RetailDB, product_id: Annotated[str, Field(description="the 10-digit product id")]) -> Product:
     """Get a product's category and every variant (item id, options, price, availability)."""
-    product = db.products.get(product_id.strip())
-    if product is None:
-        raise ToolError(f"product {product_id!r} not found")
-    return product
+    return db.products.require(product_id)
 
 
 @DOMAIN.tool
@@ -162,9 +202,20 @@ def list_all_product_types(db: RetailDB) -> dict[str, str]:
 
 
 @DOMAIN.tool
-def calculate(db: RetailDB, expression: Annotated[str, Field(description="an arithmetic expression, such as '129.99 - 104.5'")]) -> str:
-    """Evaluate an arithmetic expression (numbers, + - * / and parentheses); the result is rounded to 2 decimals."""
-    return _calculate(expression)
+def quote_return(db: RetailDB, order_id: OrderId, item_ids: ItemIds) -> dict[str, Any]:
+    """Preview the refund for returning items of an order, without changing anything: the items' total,
+    the restocking fee (10% of the price of Electronics items) and the refund."""
+    return _return_quote(db, db.orders.require(order_id), item_ids)
+
+
+@DOMAIN.tool
+def quote_item_change(db: RetailDB, order_id: OrderId, item_ids: ItemIds, new_item_ids: NewItemIds) -> dict[str, Any]:
+    """Preview swapping items of an order for other variants of the same products (a modification or an
+    exchange), without changing anything: each swap's prices and the price difference to charge or refund."""
+    swaps = _swaps(db, db.orders.require(order_id), item_ids, new_item_ids)
+    difference = _difference(swaps)
+    return {"order_id": order_id.strip(), "swaps": swaps, "price_difference": difference,
+            "customer_pays": max(difference, 0.0), "customer_gets_back": max(-difference, 0.0)}
 
 
 # -- writes ----------------------------------------------------------------------------
@@ -176,12 +227,11 @@ def cancel_pending_order(
     order_id: OrderId,
     reason: Annotated[CANCEL_REASONS, Field(description="the customer's reason, exactly one of the allowed values")],
 ) -> Order:
-    """Cancel a pending order. Everything paid is refunded to the payment methods that paid it;
-    gift card refunds are credited to the gift card at once."""
-    order = _order(db, order_id)
-    if order.status != "pending":
-        raise ToolError(f"order {order.order_id} is {order.status}; only pending orders can be cancelled")
-    user = _user(db, order.user_id)
+    """Cancel an order that has not been delivered. Everything paid is refunded to the payment methods that
+    paid it; gift card refunds are credited to the gift card at once."""
+    order = db.orders.require(order_id)
+    _not_shipping(order)
+    user = db.users.require(order.user_id)
     net: dict[str, float] = {}
     for payment in order.payment_history:
         sign = 1 if payment.transaction_type == "payment" else -1
@@ -203,130 +253,86 @@ def cancel_pending_order(
 def modify_pending_order_items(
     db: RetailDB, order_id: OrderId, item_ids: ItemIds, new_item_ids: NewItemIds, payment_method_id: PaymentId
 ) -> Order:
-    """Swap items of a pending order for other available variants of the same products, all in one call
-    (an order's items can be modified only once). The price difference is charged to, or refunded to,
-    payment_method_id; a gift card must cover a charge."""
-    order = _order(db, order_id)
-    if order.status != "pending":
-        raise ToolError(f"order {order.order_id} is {order.status}; only pending orders can be modified")
-    if order.items_modified:
-        raise ToolError(f"the items of order {order.order_id} were already modified once; they cannot be modified again")
-    difference = _check_new_items(db, order, item_ids, new_item_ids)
-    user = _user(db, order.user_id)
-    _settle(db, order, user, payment_method_id, difference, "item modification")
-    for old_id, new_id in zip(item_ids, new_item_ids):
+    """Swap items of an order not yet delivered for other available variants of the same products, all in
+    one call. The price difference is charged to, or refunded to, payment_method_id; a gift card must have
+    the balance to cover a charge."""
+    order = db.orders.require(order_id)
+    _not_shipping(order)
+    swaps = _swaps(db, order, item_ids, new_item_ids)
+    user = db.users.require(order.user_id)
+    _settle(order, user, payment_method_id, _difference(swaps), "item modification")
+    for swap in swaps:
         for item in order.items:
-            if item.item_id == old_id:
-                variant = db.products[item.product_id].variants[new_id]
-                item.item_id, item.options, item.price = new_id, dict(variant.options), variant.price
+            if item.item_id == swap["item_id"]:
+                item.item_id, item.options, item.price = swap["new_item_id"], dict(swap["new_options"]), swap["new_price"]
     order.items_modified = True
     return order
 
 
 @DOMAIN.tool(write=True)
 def modify_pending_order_address(
-    db: RetailDB,
-    order_id: OrderId,
-    address1: Annotated[str, Field(description="street address, such as '123 Main Street'")],
-    address2: Annotated[str, Field(description="apartment, suite or unit; an empty string if none")],
-    city: str,
-    state: Annotated[str, Field(description="2-letter state code")],
-    country: Annotated[str, Field(description="the country; the store ships only within 'USA'")],
-    zip: Annotated[str, Field(description="5-digit zip code")],
+    db: RetailDB, order_id: OrderId, address1: Street, address2: Unit, city: str, state: State, country: Country, zip: Zip
 ) -> Order:
-    """Change the shipping address of a pending order."""
-    order = _order(db, order_id)
-    if order.status != "pending":
-        raise ToolError(f"order {order.order_id} is {order.status}; only a pending order's address can be changed")
+    """Change the shipping address of an order not yet delivered."""
+    order = db.orders.require(order_id)
+    _not_shipping(order)
     order.address = _new_address(address1, address2, city, state, country, zip)
     return order
 
 
-def _new_address(address1: str, address2: str, city: str, state: str, country: str, zip: str) -> Address:
-    if country.strip() != "USA":
-        raise ToolError("the store ships only to addresses in the USA (country 'USA')")
-    if not (len(zip.strip()) == 5 and zip.strip().isdigit()):
-        raise ToolError("zip must be a 5-digit code")
-    if not (len(state.strip()) == 2 and state.strip().isalpha()):
-        raise ToolError("state must be a 2-letter code")
-    if not address1.strip() or not city.strip():
-        raise ToolError("address1 and city are required")
-    return Address(address1=address1.strip(), address2=address2.strip(), city=city.strip(), state=state.strip().upper(), country="USA", zip=zip.strip())
-
-
 @DOMAIN.tool(write=True)
 def modify_pending_order_payment(db: RetailDB, order_id: OrderId, payment_method_id: PaymentId) -> Order:
-    """Pay a pending order with another payment method on file: the new method is charged the order
-    total and the current one refunded in full. A gift card must cover the whole total."""
-    order = _order(db, order_id)
-    if order.status != "pending":
-        raise ToolError(f"order {order.order_id} is {order.status}; only a pending order's payment can be changed")
-    user = _user(db, order.user_id)
+    """Pay an order not yet delivered with another payment method on the profile: the new method is charged
+    the order total and the current one refunded in full. A gift card must have the balance to cover the total."""
+    order = db.orders.require(order_id)
+    _not_shipping(order)
+    user = db.users.require(order.user_id)
     current = _current_payment_method(order)
-    if payment_method_id == current:
+    new = _method(user, payment_method_id)
+    if new.id == current:
         raise ToolError(f"order {order.order_id} is already paid with {current}")
-    new = user.payment_methods.get(payment_method_id)
-    if new is None:
-        raise ToolError(f"payment method {payment_method_id!r} is not on file for this customer")
-    total = _paid_total(order)
+    total = round(sum(item.price for item in order.items), 2)
     if new.source == "gift_card" and (new.balance or 0) < total:
-        raise ToolError(f"gift card {payment_method_id} balance {new.balance:.2f} does not cover the order total {total:.2f}")
+        raise ToolError(f"gift card {new.id} has a balance of {new.balance:.2f}, less than the order total {total:.2f}")
     if new.source == "gift_card":
         new.balance = round((new.balance or 0) - total, 2)
     old = user.payment_methods.get(current)
     if old is not None and old.source == "gift_card":
         old.balance = round((old.balance or 0) + total, 2)
-    order.payment_history.append(Payment(transaction_type="payment", amount=total, payment_method_id=payment_method_id, note="payment method changed"))
+    order.payment_history.append(Payment(transaction_type="payment", amount=total, payment_method_id=new.id, note="payment method changed"))
     order.payment_history.append(Payment(transaction_type="refund", amount=total, payment_method_id=current, note="payment method changed"))
     return order
 
 
 @DOMAIN.tool(write=True)
 def modify_user_address(
-    db: RetailDB,
-    user_id: UserId,
-    address1: Annotated[str, Field(description="street address, such as '123 Main Street'")],
-    address2: Annotated[str, Field(description="apartment, suite or unit; an empty string if none")],
-    city: str,
-    state: Annotated[str, Field(description="2-letter state code")],
-    country: Annotated[str, Field(description="the country; only 'USA'")],
-    zip: Annotated[str, Field(description="5-digit zip code")],
+    db: RetailDB, user_id: UserId, address1: Street, address2: Unit, city: str, state: State, country: Country, zip: Zip
 ) -> User:
     """Change a customer's default address (used for future orders; existing orders keep theirs)."""
-    user = _user(db, user_id)
+    user = db.users.require(user_id)
     user.address = _new_address(address1, address2, city, state, country, zip)
     return user
 
 
 @DOMAIN.tool(write=True)
 def return_delivered_order_items(db: RetailDB, order_id: OrderId, item_ids: ItemIds, payment_method_id: PaymentId) -> Order:
-    """Request the return of items of a delivered order (once per order, within 30 days of delivery).
-    The refund goes to the original payment method or to a gift card on file; Electronics items carry a
-    10% restocking fee. Gift card refunds are credited at once."""
-    order = _order(db, order_id)
-    if order.status != "delivered":
-        raise ToolError(f"order {order.order_id} is {order.status}; only delivered orders can have items returned")
-    _check_window(order)
-    _check_items(order, item_ids)
-    user = _user(db, order.user_id)
-    original = _current_payment_method(order)
-    method = user.payment_methods.get(payment_method_id)
-    if method is None:
-        raise ToolError(f"payment method {payment_method_id!r} is not on file for this customer")
-    if payment_method_id != original and method.source != "gift_card":
-        raise ToolError(f"a refund goes to the original payment method ({original}) or to a gift card")
-    items = [item for item in order.items if item.item_id in item_ids]
-    subtotal = round(sum(item.price for item in items), 2)
-    fee_base = sum(item.price for item in items if db.products[item.product_id].category == RESTOCKING_CATEGORY)
-    fee = round(fee_base * RESTOCKING_FEE_RATE, 2)
-    refund = round(subtotal - fee, 2)
+    """Request the return of items of a delivered order, refunded (items total minus the restocking fee, as
+    `quote_return` shows) to payment_method_id. Gift card refunds are credited at once. A return requested
+    again for the same order replaces the earlier request."""
+    order = db.orders.require(order_id)
+    if order.status not in ("delivered", "return requested"):
+        raise ToolError(f"order {order.order_id} is {order.status}: it has no delivered items to return")
+    user = db.users.require(order.user_id)
+    quote = _return_quote(db, order, item_ids)
+    method = _method(user, payment_method_id)
+    _undo(order, user, RETURN_NOTE)
     if method.source == "gift_card":
-        method.balance = round((method.balance or 0) + refund, 2)
-    order.payment_history.append(Payment(transaction_type="refund", amount=refund, payment_method_id=payment_method_id, note="return requested"))
+        method.balance = round((method.balance or 0) + quote["refund"], 2)
+    order.payment_history.append(Payment(transaction_type="refund", amount=quote["refund"], payment_method_id=method.id, note=RETURN_NOTE))
     order.status = "return requested"
     order.return_items = sorted(item_ids)
-    order.return_refund_amount = refund
-    order.return_payment_method_id = payment_method_id
+    order.return_refund_amount = quote["refund"]
+    order.return_payment_method_id = method.id
     return order
 
 
@@ -334,26 +340,19 @@ def return_delivered_order_items(db: RetailDB, order_id: OrderId, item_ids: Item
 def exchange_delivered_order_items(
     db: RetailDB, order_id: OrderId, item_ids: ItemIds, new_item_ids: NewItemIds, payment_method_id: PaymentId
 ) -> Order:
-    """Request an exchange of items of a delivered order for other available variants of the same
-    products (once per order, within 30 days of delivery). The price difference is charged to, or
-    refunded to, payment_method_id; a gift card must cover a charge."""
-    order = _order(db, order_id)
-    if order.status != "delivered":
-        raise ToolError(f"order {order.order_id} is {order.status}; only delivered orders can have items exchanged")
-    _check_window(order)
-    difference = _check_new_items(db, order, item_ids, new_item_ids)
-    user = _user(db, order.user_id)
-    _settle(db, order, user, payment_method_id, difference, "exchange price difference")
+    """Request an exchange of items of a delivered order for other available variants of the same products.
+    The price difference is charged to, or refunded to, payment_method_id; a gift card must have the balance
+    to cover a charge. An exchange requested again for the same order replaces the earlier request."""
+    order = db.orders.require(order_id)
+    if order.status not in ("delivered", "exchange requested"):
+        raise ToolError(f"order {order.order_id} is {order.status}: it has no delivered items to exchange")
+    swaps = _swaps(db, order, item_ids, new_item_ids)
+    user = db.users.require(order.user_id)
+    _undo(order, user, EXCHANGE_NOTE)
+    _settle(order, user, payment_method_id, _difference(swaps), EXCHANGE_NOTE)
+    pairs = sorted((s["item_id"], s["new_item_id"]) for s in swaps)
     order.status = "exchange requested"
-    order.exchange_items = list(item_ids)
-    order.exchange_new_items = list(new_item_ids)
-    order.exchange_payment_method_id = payment_method_id
+    order.exchange_items = [old for old, _ in pairs]
+    order.exchange_new_items = [new for _, new in pairs]
+    order.exchange_payment_method_id = payment_method_id.strip()
     return order
-
-
-@DOMAIN.tool(transfer=True)
-def transfer_to_human_agents(
-    db: RetailDB, summary: Annotated[str, Field(description="a short summary of the customer and the request")]
-) -> str:
-    """Transfer the customer to a human agent, with a summary of the issue. Only when the request is outside the policy and the customer insists."""
-    return "Transfer successful"

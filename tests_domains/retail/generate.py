@@ -7,10 +7,12 @@ returns the DB as a dict; scale=10 gives a ten times larger DB for benchmarks.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
+
+from pytest_tau import dump_db
 
 SEED = 20260515
 TODAY = date(2026, 5, 15)
@@ -77,17 +79,8 @@ CATALOG = [
     ("Board Game", "Toys", 44, {"edition": (["classic", "deluxe"], 2), "language": (["English", "Spanish"], 2)}),
 ]
 
-FIRST = ("Olivia Liam Emma Noah Ava Elijah Sophia James Isabella William Mia Lucas Amelia Henry Harper Theodore "
-         "Evelyn Jack Abigail Levi Emily Alexander Ella Mateo Elizabeth Daniel Camila Michael Luna Mason Sofia "
-         "Sebastian Avery Ethan Mila Logan Aria Owen Scarlett Samuel Penelope Jacob Layla Asher Chloe Aiden "
-         "Victoria John Madison Joseph Eleanor Wyatt Grace David Nora Leo Riley Luke Zoey Julian Hannah Hudson "
-         "Hazel Grayson Lily Matthew Ellie Ezra Violet Gabriel Lucy Carter Aurora Isaac Zoe Jayden Stella "
-         "Aisha Yusuf Priya Arjun Mei Chen Yuki Kenji Fatima Omar Sana Ravi Ines Diego Lucia Marco Anya Ivan").split()
-LAST = ("Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez "
-        "Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez "
-        "Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker "
-        "Hall Rivera Campbell Mitchell Carter Roberts Patel Kim Shah Silva Khan Ito Novak Cohen Murphy Kowalski "
-        "Sullivan Bennett Foster Reyes Hughes Price Ward Brooks Kelly Sanders Ross Morales Powell Jenkins").split()
+FIRST = ["Olivia", "Liam", "Emma", "Noah", "Ava", "Elijah", "Sophia", "James", "Isabella", "William", "Mia", "Lucas", "Amelia", "Henry", "Harper", "Theodore", "Evelyn", "Jack", "Abigail", "Levi", "Emily", "Alexander", "Ella", "Mateo", "Elizabeth", "Daniel", "Camila", "Michael", "Luna", "Mason", "Sofia", "Sebastian", "Avery", "Ethan", "Mila", "Logan", "Aria", "Owen", "Scarlett", "Samuel", "Penelope", "Jacob", "Layla", "Asher", "Chloe", "Aiden", "Victoria", "John", "Madison", "Joseph", "Eleanor", "Wyatt", "Grace", "David", "Nora", "Leo", "Riley", "Luke", "Zoey", "Julian", "Hannah", "Hudson", "Hazel", "Grayson", "Lily", "Matthew", "Ellie", "Ezra", "Violet", "Gabriel", "Lucy", "Carter", "Aurora", "Isaac", "Zoe", "Jayden", "Stella", "Aisha", "Yusuf", "Priya", "Arjun", "Mei", "Chen", "Yuki", "Kenji", "Fatima", "Omar", "Sana", "Ravi", "Ines", "Diego", "Lucia", "Marco", "Anya", "Ivan"]
+LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts", "Patel", "Kim", "Shah", "Silva", "Khan", "Ito", "Novak", "Cohen", "Murphy", "Kowalski", "Sullivan", "Bennett", "Foster", "Reyes", "Hughes", "Price", "Ward", "Brooks", "Kelly", "Sanders", "Ross", "Morales", "Powell", "Jenkins"]
 CITIES = [
     ("Austin", "TX", "787"), ("Denver", "CO", "802"), ("Seattle", "WA", "981"), ("Portland", "OR", "972"),
     ("Chicago", "IL", "606"), ("Boston", "MA", "021"), ("Phoenix", "AZ", "850"), ("Atlanta", "GA", "303"),
@@ -96,14 +89,13 @@ CITIES = [
     ("Tampa", "FL", "336"), ("Salt Lake City", "UT", "841"), ("Pittsburgh", "PA", "152"), ("Kansas City", "MO", "641"),
     ("Sacramento", "CA", "958"), ("Baltimore", "MD", "212"), ("Louisville", "KY", "402"), ("Albuquerque", "NM", "871"),
 ]
-STREETS = ("Maple Oak Cedar Elm Pine Willow Birch Lake Hill Park Sunset River Spring Highland Meadow Forest "
-           "Church Main Washington Lincoln Jefferson Madison Franklin Chestnut Walnut Laurel Juniper").split()
+STREETS = ["Maple", "Oak", "Cedar", "Elm", "Pine", "Willow", "Birch", "Lake", "Hill", "Park", "Sunset", "River", "Spring", "Highland", "Meadow", "Forest", "Church", "Main", "Washington", "Lincoln", "Jefferson", "Madison", "Franklin", "Chestnut", "Walnut", "Laurel", "Juniper"]
 STREET_KINDS = ["Street", "Avenue", "Lane", "Drive", "Road", "Court", "Place", "Boulevard"]
 CARD_BRANDS = ["visa", "mastercard", "amex", "discover"]
 CARRIERS = ["UPS", "FedEx", "USPS"]
 
 
-def _address(rng: random.Random) -> dict:
+def _address(rng: random.Random) -> dict[str, Any]:
     city, state, prefix = rng.choice(CITIES)
     unit = rng.choice(["", "", "", f"Apt {rng.randint(1, 40)}", f"Suite {rng.randint(100, 999)}", f"Unit {rng.randint(1, 20)}"])
     return {
@@ -116,8 +108,8 @@ def _address(rng: random.Random) -> dict:
     }
 
 
-def _products(rng: random.Random, scale: int) -> dict:
-    products: dict[str, dict] = {}
+def _products(rng: random.Random, scale: int) -> dict[str, Any]:
+    products: dict[str, dict[str, Any]] = {}
     used_ids: set[str] = set()
 
     def new_id() -> str:
@@ -140,7 +132,7 @@ def _products(rng: random.Random, scale: int) -> dict:
                 price = round(base * rng.uniform(0.85, 1.25), 0) - rng.choice([0.01, 0.05, 0.51, 0.01])
                 variants[item_id] = {
                     "item_id": item_id,
-                    "options": dict(zip(axis_values, combo)),
+                    "options": dict(zip(axis_values, combo, strict=True)),
                     "price": round(price, 2),
                     "available": index == 0 or rng.random() < 0.75,
                 }
@@ -153,11 +145,11 @@ def _products(rng: random.Random, scale: int) -> dict:
     return products
 
 
-def generate(seed: int = SEED, scale: int = 1) -> dict:
+def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
     products = _products(rng, scale)
     product_list = sorted(products)
-    users: dict[str, dict] = {}
+    users: dict[str, dict[str, Any]] = {}
     emails: set[str] = set()
     name_zip: set[tuple[str, str, str]] = set()
     card_ids: set[str] = set()
@@ -184,7 +176,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
         while email in emails:
             email = f"{first.lower()}.{last.lower()}{rng.randint(1, 999)}@{domain_name}"
         emails.add(email)
-        methods = {}
+        methods: dict[str, dict[str, Any]] = {}
         kinds = rng.choice([["credit_card"], ["credit_card", "gift_card"], ["paypal"], ["credit_card", "paypal"],
                             ["gift_card", "paypal"], ["credit_card", "gift_card", "paypal"], ["credit_card", "credit_card"],
                             ["credit_card", "credit_card", "gift_card"]])
@@ -203,7 +195,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
                           "address": address, "payment_methods": methods, "orders": [], "member_since": since.isoformat()}
 
     user_ids = sorted(users)
-    orders: dict[str, dict] = {}
+    orders: dict[str, dict[str, Any]] = {}
     statuses = ["pending"] * 26 + ["processed"] * 18 + ["delivered"] * 40 + ["cancelled"] * 7 + ["return requested"] * 5 + ["exchange requested"] * 4
     for index in range(1000 * scale):
         user_id = user_ids[index] if index < len(user_ids) else rng.choice(user_ids)
@@ -263,7 +255,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict:
 
 def main() -> None:
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(generate(), sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    OUT.write_bytes(dump_db(generate()))
     print(f"wrote {OUT} ({OUT.stat().st_size // 1024} KB)")
 
 

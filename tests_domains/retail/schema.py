@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from pytest_tau import Table, Unordered
+
 
 class Address(BaseModel):
     address1: str
@@ -85,19 +87,20 @@ class Order(BaseModel):
     delivered_at: str | None = None
     address: Address
     items: list[OrderItem]
-    payment_history: list[Payment]
+    payment_history: Unordered[Payment]  # appended by independent writes: order means nothing
     fulfillments: list[Fulfillment] = Field(default_factory=list)
     items_modified: bool = False
     cancel_reason: str | None = None
-    return_items: list[str] = Field(default_factory=list)
+    return_items: list[str] = Field(default_factory=list)  # sorted by the tool
     return_refund_amount: float | None = None
     return_payment_method_id: str | None = None
+    # paired lists (exchange_items[i] becomes exchange_new_items[i]), sorted by the old item id by the tool
     exchange_items: list[str] = Field(default_factory=list)
     exchange_new_items: list[str] = Field(default_factory=list)
     exchange_payment_method_id: str | None = None
 
 
 class RetailDB(BaseModel):
-    users: dict[str, User]
-    orders: dict[str, Order]
-    products: dict[str, Product]
+    users: Table[User]
+    orders: Table[Order]
+    products: Table[Product]

@@ -1,18 +1,10 @@
-"""The lender's arithmetic, shared by the generator and the tools: dates, amortization,
-daily interest. Everything is deterministic and rounded to cents."""
+"""The lender's arithmetic, shared by the generator and the tools: dates, amortization and
+daily interest. Deterministic and rounded to cents. No policy rule lives here: who may defer,
+pay or waive is the agent's to decide under the policy."""
 
 from __future__ import annotations
 
 import datetime as dt
-
-TODAY = dt.date(2026, 5, 15)
-TODAY_S = TODAY.isoformat()
-AUTOPAY_DISCOUNT = 0.25  # APR percentage points
-OFFER_DAYS = 30
-PAYOFF_QUOTE_MAX_DAYS = 30
-MIN_EXTRA_PAYMENT = 25.0
-MAX_DEFERRALS = 2
-DEFERRAL_MIN_PAYMENTS = 6
 
 
 def d(s: str) -> dt.date:
@@ -50,6 +42,7 @@ def monthly_interest(principal: float, apr: float) -> float:
 
 
 def band_for(score: int) -> str | None:
+    """The credit band of the lender's rate sheet for a score (the automated decision uses it)."""
     if score >= 740:
         return "A"
     if score >= 680:
