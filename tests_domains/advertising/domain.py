@@ -1,0 +1,451 @@
+"""Lumenreach Ads advertiser desk: the tools an agent uses to serve advertisers who contact support.
+
+The tools refuse only what the data makes impossible (no such record, not this advertiser's, an ended
+campaign, a report already credited, an invoice already paid). Every rule of the policy (budget step
+limits, once-a-day changes, age floors, sensitive segments, when a test winner may be declared, billing
+threshold eligibility, IVT credit windows and hand-offs) is the agent's to apply.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import date, datetime, timedelta
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from pytest_tau import Domain, FreeText, ToolError
+from tests_domains.advertising.schema import (
+    AdSet,
+    Advertiser,
+    AdvertisingDB,
+    Campaign,
+    Creative,
+    Credit,
+    Experiment,
+    IVTReport,
+)
+
+DOMAIN = Domain("advertising", AdvertisingDB, now=datetime(2026, 6, 10, 10, 0))
+
+INTEREST_SEGMENTS = [
+    "outdoor recreation", "cycling", "coffee", "cooking", "home improvement", "travel", "fashion", "pets", "gardening",
+    "fitness", "technology", "parenting", "music festivals", "photography", "personal finance", "craft beer", "wine",
+    "sports betting", "online dating", "healthy eating", "health conditions", "religious beliefs", "political affiliation",
+    "sexual orientation", "financial hardship", "luxury goods", "gaming", "books", "home buyers", "small business owners",
+]
+COUNTRY_CODES = ["US", "CA", "GB", "IE", "AU", "NZ"]
+
+AdvertiserId = Annotated[str, Field(description="the advertiser account number, e.g. 'LR-4821-9930'")]
+CampaignId = Annotated[str, Field(description="the campaign id, e.g. 'CMP-482913'")]
+Money = Annotated[float, Field(description="an amount in US dollars, e.g. 150.0")]
+
+
+def _today() -> date:
+    return DOMAIN.today
+
+
+def _money(x: float) -> float:
+    return round(x + 1e-9, 2)
+
+
+def _advertiser(db: AdvertisingDB, advertiser_id: str) -> Advertiser:
+    return db.advertisers.require(advertiser_id)
+
+
+def _own_campaign(db: AdvertisingDB, advertiser_id: str, campaign_id: str) -> Campaign:
+    adv = _advertiser(db, advertiser_id)
+    cmp = db.campaigns.require(campaign_id)
+    if cmp.advertiser_id != adv.advertiser_id:
+        raise ToolError(f"campaign {campaign_id!r} does not belong to advertiser {advertiser_id}")
+    return cmp
+
+
+def _days_left_after_today(cmp: Campaign) -> int:
+    end = date.fromisoformat(cmp.end_date)
+    start = max(date.fromisoformat(cmp.start_date), _today() + timedelta(days=1))
+    return max(0, (end - start).days + 1)
+
+
+def _runs_today(cmp: Campaign) -> bool:
+    return cmp.start_date <= _today().isoformat() <= cmp.end_date
+
+
+# ----------------------------------------------------------------------------- accounts
+
+
+@DOMAIN.tool
+def find_advertiser(
+    db: AdvertisingDB,
+    email: Annotated[str, Field(description="the login email of the advertiser account")],
+    card_last4: Annotated[str, Field(description="the last four digits of the payment card on file")],
+) -> Advertiser:
+    """Authenticate a caller by the account's login email and the last four digits of the card on file; returns
+    the advertiser account."""
+    for adv in db.advertisers.find(email=email):
+        if adv.card_last4 == card_last4.strip():
+            return adv
+    raise ToolError("no advertiser account matches that email and card")
+
+
+@DOMAIN.tool
+def get_advertiser(db: AdvertisingDB, advertiser_id: AdvertiserId) -> Advertiser:
+    """An advertiser account: status, creation date, billing threshold, credit balance, card on file."""
+    return _advertiser(db, advertiser_id)
+
+
+@DOMAIN.tool
+def list_invoices(db: AdvertisingDB, advertiser_id: AdvertiserId) -> list[dict[str, Any]]:
+    """Every invoice of an advertiser, newest first, with the amount still due on each."""
+    adv = _advertiser(db, advertiser_id)
+    out = []
+    for inv in sorted(db.invoices.where(advertiser_id=adv.advertiser_id), key=lambda i: i.issued_on, reverse=True):
+        due = 0.0 if inv.status == "paid" else _money(inv.amount - inv.credits_applied)
+        out.append({**inv.model_dump(), "amount_due": due})
+    return out
+
+
+@DOMAIN.tool(write=True)
+def pay_invoice(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    invoice_id: Annotated[str, Field(description="the invoice number, e.g. 'INV-2605-48213'")],
+) -> dict[str, Any]:
+    """Charge the card on file for what is still due on an open or overdue invoice and mark it paid."""
+    adv = _advertiser(db, advertiser_id)
+    inv = db.invoices.require(invoice_id)
+    if inv.advertiser_id != adv.advertiser_id:
+        raise ToolError(f"invoice {invoice_id!r} does not belong to advertiser {advertiser_id}")
+    if inv.status == "paid":
+        raise ToolError(f"invoice {inv.invoice_id} is already paid")
+    charged = _money(inv.amount - inv.credits_applied)
+    inv = db.invoices[inv.invoice_id]
+    inv.status = "paid"
+    inv.paid_on = _today().isoformat()
+    return {"invoice_id": inv.invoice_id, "charged": charged, "card": f"{adv.card_brand} ending {adv.card_last4}", "status": "paid"}
+
+
+@DOMAIN.tool(write=True)
+def set_billing_threshold(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    new_threshold: Annotated[Literal[250, 500, 1000, 2500, 5000], Field(description="the new billing threshold in dollars")],
+) -> Advertiser:
+    """Set the account's billing threshold (the accrued spend at which an invoice is raised and charged)."""
+    adv = db.advertisers[_advertiser(db, advertiser_id).advertiser_id]
+    if float(new_threshold) == adv.billing_threshold:
+        raise ToolError(f"the billing threshold is already {adv.billing_threshold:.2f}")
+    adv.billing_threshold = float(new_threshold)
+    adv.threshold_changed_on = _today().isoformat()
+    return adv
+
+
+# ----------------------------------------------------------------------------- campaigns
+
+
+@DOMAIN.tool
+def list_campaigns(db: AdvertisingDB, advertiser_id: AdvertiserId) -> list[Campaign]:
+    """Every campaign of an advertiser (active, paused and ended), by start date."""
+    adv = _advertiser(db, advertiser_id)
+    return sorted(db.campaigns.where(advertiser_id=adv.advertiser_id), key=lambda c: (c.start_date, c.campaign_id))
+
+
+@DOMAIN.tool
+def get_campaign_pacing(db: AdvertisingDB, campaign_id: CampaignId) -> dict[str, Any]:
+    """Pacing of a campaign: days delivered before today, the spend expected from the daily budget over those
+    days, actual spend, pacing as a percent of expected, and the projected total spend at the end date if the
+    campaign keeps its current pace (today included)."""
+    cmp = db.campaigns.require(campaign_id)
+    start, end = date.fromisoformat(cmp.start_date), date.fromisoformat(cmp.end_date)
+    elapsed = max(0, (min(_today(), end + timedelta(days=1)) - start).days)
+    expected = _money(cmp.daily_budget * elapsed)
+    pace = cmp.spend_to_date / expected if expected else 1.0
+    remaining = _days_left_after_today(cmp) + (1 if _runs_today(cmp) else 0)
+    projected = cmp.spend_to_date if cmp.status == "ended" else cmp.spend_to_date + remaining * cmp.daily_budget * min(pace, 1.0)
+    return {
+        "campaign_id": cmp.campaign_id, "name": cmp.name, "status": cmp.status, "daily_budget": cmp.daily_budget,
+        "days_delivered": elapsed, "expected_spend_to_date": expected, "spend_to_date": cmp.spend_to_date,
+        "spend_today": cmp.spend_today, "pacing_percent": round(pace * 100, 1) if expected else None,
+        "days_remaining_including_today": remaining, "projected_total_spend": _money(projected),
+    }
+
+
+@DOMAIN.tool
+def quote_budget_change(
+    db: AdvertisingDB,
+    campaign_id: CampaignId,
+    new_daily_budget: Money,
+) -> dict[str, Any]:
+    """What a new daily budget would mean, without changing anything: the change as a percent of the current
+    budget and the most the campaign could spend in total by its end date at the new budget (spend to date,
+    today's budget, and every remaining day at the new budget)."""
+    cmp = db.campaigns.require(campaign_id)
+    if not math.isfinite(new_daily_budget) or new_daily_budget <= 0:
+        raise ToolError("new_daily_budget must be a positive amount")
+    today = max(new_daily_budget, cmp.spend_today) if _runs_today(cmp) else 0.0
+    max_total = cmp.spend_to_date + today + _days_left_after_today(cmp) * new_daily_budget
+    return {
+        "campaign_id": cmp.campaign_id, "current_daily_budget": cmp.daily_budget, "new_daily_budget": _money(new_daily_budget),
+        "change_percent": round((new_daily_budget - cmp.daily_budget) / cmp.daily_budget * 100, 1),
+        "last_budget_change": cmp.budget_changed_on, "max_total_spend_by_end_date": _money(max_total),
+        "end_date": cmp.end_date,
+    }
+
+
+@DOMAIN.tool(write=True)
+def update_daily_budget(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    campaign_id: CampaignId,
+    new_daily_budget: Money,
+) -> Campaign:
+    """Set a campaign's daily budget (effective immediately, today included)."""
+    cmp = _own_campaign(db, advertiser_id, campaign_id)
+    if cmp.status == "ended":
+        raise ToolError(f"campaign {cmp.campaign_id} has ended")
+    if not math.isfinite(new_daily_budget) or new_daily_budget <= 0:
+        raise ToolError("new_daily_budget must be a positive amount")
+    cmp = db.campaigns[cmp.campaign_id]
+    cmp.daily_budget = _money(new_daily_budget)
+    cmp.budget_changed_on = _today().isoformat()
+    return cmp
+
+
+def _set_delivery(db: AdvertisingDB, cmp: Campaign) -> None:
+    for ad_set in db.ad_sets.where(campaign_id=cmp.campaign_id):
+        for cr in list(db.creatives.where(ad_set_id=ad_set.ad_set_id)):
+            on = cmp.status == "active" and ad_set.status == "active" and cr.review_status == "approved"
+            if cr.delivering != on:
+                db.creatives[cr.creative_id].delivering = on
+
+
+@DOMAIN.tool(write=True)
+def pause_campaign(db: AdvertisingDB, advertiser_id: AdvertiserId, campaign_id: CampaignId) -> Campaign:
+    """Pause an active campaign; its creatives stop delivering."""
+    cmp = _own_campaign(db, advertiser_id, campaign_id)
+    if cmp.status != "active":
+        raise ToolError(f"campaign {cmp.campaign_id} is {cmp.status}, not active")
+    cmp = db.campaigns[cmp.campaign_id]
+    cmp.status = "paused"
+    _set_delivery(db, cmp)
+    return cmp
+
+
+@DOMAIN.tool(write=True)
+def resume_campaign(db: AdvertisingDB, advertiser_id: AdvertiserId, campaign_id: CampaignId) -> Campaign:
+    """Resume a paused campaign; approved creatives in its active ad sets deliver again."""
+    cmp = _own_campaign(db, advertiser_id, campaign_id)
+    if cmp.status != "paused":
+        raise ToolError(f"campaign {cmp.campaign_id} is {cmp.status}, not paused")
+    cmp = db.campaigns[cmp.campaign_id]
+    cmp.status = "active"
+    _set_delivery(db, cmp)
+    return cmp
+
+
+# ----------------------------------------------------------------------------- targeting and creatives
+
+
+@DOMAIN.tool
+def list_ad_sets(db: AdvertisingDB, campaign_id: CampaignId) -> list[AdSet]:
+    """The ad sets of a campaign with their targeting (ages, countries, interest segments)."""
+    cmp = db.campaigns.require(campaign_id)
+    return sorted(db.ad_sets.where(campaign_id=cmp.campaign_id), key=lambda a: a.ad_set_id)
+
+
+@DOMAIN.tool
+def list_interest_segments(db: AdvertisingDB) -> list[str]:
+    """Every interest segment the platform can target, and the country codes it serves."""
+    return INTEREST_SEGMENTS + [f"country:{c}" for c in COUNTRY_CODES]
+
+
+@DOMAIN.tool(write=True)
+def update_ad_set_targeting(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    ad_set_id: Annotated[str, Field(description="the ad set id, e.g. 'AS-4829131'")],
+    min_age: Annotated[int, Field(description="youngest age targeted, 13-65")],
+    max_age: Annotated[int, Field(description="oldest age targeted, 13-65 (65 means 65 and over)")],
+    countries: Annotated[list[str], Field(description="two-letter country codes to target, e.g. ['US', 'CA']")],
+    interests: Annotated[list[str], Field(description="the complete list of interest segments to target")],
+) -> AdSet:
+    """Replace an ad set's targeting: age range, countries and interest segments (send the full lists)."""
+    ad_set = db.ad_sets.require(ad_set_id)
+    _own_campaign(db, advertiser_id, ad_set.campaign_id)
+    if not 13 <= min_age <= max_age <= 65:
+        raise ToolError("ages must satisfy 13 <= min_age <= max_age <= 65")
+    codes = sorted({c.strip().upper() for c in countries})
+    if not codes or any(c not in COUNTRY_CODES for c in codes):
+        raise ToolError(f"countries must be a non-empty list of {', '.join(COUNTRY_CODES)}")
+    segs = sorted({i.strip().lower() for i in interests})
+    unknown = [i for i in segs if i not in INTEREST_SEGMENTS]
+    if unknown:
+        raise ToolError(f"unknown interest segment(s): {', '.join(unknown)}")
+    ad_set = db.ad_sets[ad_set.ad_set_id]
+    ad_set.min_age, ad_set.max_age, ad_set.countries, ad_set.interests = min_age, max_age, codes, segs
+    return ad_set
+
+
+@DOMAIN.tool
+def list_creatives(db: AdvertisingDB, campaign_id: CampaignId) -> list[Creative]:
+    """Every creative in a campaign's ad sets, with review status, rejection reason and submissions so far."""
+    cmp = db.campaigns.require(campaign_id)
+    out: list[Creative] = []
+    for ad_set in sorted(db.ad_sets.where(campaign_id=cmp.campaign_id), key=lambda a: a.ad_set_id):
+        out += sorted(db.creatives.where(ad_set_id=ad_set.ad_set_id), key=lambda c: c.creative_id)
+    return out
+
+
+@DOMAIN.tool(write=True)
+def resubmit_creative(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    creative_id: Annotated[str, Field(description="the creative id, e.g. 'CR-48291311'")],
+    headline: Annotated[FreeText, Field(description="the headline to submit (the current one if unchanged)")],
+    landing_url: Annotated[str, Field(description="the landing page URL to submit (the current one if unchanged)")],
+) -> Creative:
+    """Send a rejected creative back to review with its (corrected) headline and landing page."""
+    cr = db.creatives.require(creative_id)
+    _own_campaign(db, advertiser_id, db.ad_sets.require(cr.ad_set_id).campaign_id)
+    if cr.review_status != "rejected":
+        raise ToolError(f"creative {cr.creative_id} is {cr.review_status}, not rejected")
+    url = landing_url.strip()
+    if not url.startswith("https://") or " " in url:
+        raise ToolError("landing_url must be an https:// address")
+    cr = db.creatives[cr.creative_id]
+    cr.headline, cr.landing_url = headline, url
+    cr.review_status, cr.rejection_reason, cr.delivering = "pending_review", None, False
+    cr.submissions += 1
+    return cr
+
+
+# ----------------------------------------------------------------------------- experiments
+
+
+@DOMAIN.tool
+def list_experiments(db: AdvertisingDB, advertiser_id: AdvertiserId) -> list[Experiment]:
+    """Every A/B experiment on the advertiser's campaigns."""
+    adv = _advertiser(db, advertiser_id)
+    out: list[Experiment] = []
+    for cmp in sorted(db.campaigns.where(advertiser_id=adv.advertiser_id), key=lambda c: c.campaign_id):
+        out += sorted(db.experiments.where(campaign_id=cmp.campaign_id), key=lambda e: e.experiment_id)
+    return out
+
+
+def _rate(metric: str, v: Any) -> tuple[int, int]:
+    return (v.conversions, v.clicks) if metric == "conversion_rate" else (v.clicks, v.impressions)
+
+
+@DOMAIN.tool
+def analyze_experiment(db: AdvertisingDB, experiment_id: Annotated[str, Field(description="e.g. 'EXP-48213'")]) -> dict[str, Any]:
+    """Results of an A/B experiment on its metric: each variant's rate, each challenger's lift over the control
+    (variant A) and the statistical confidence of that difference (two-sided two-proportion z-test), the leading
+    variant, and the days it has run."""
+    exp = db.experiments.require(experiment_id)
+    control = exp.variants[0]
+    cx, cn = _rate(exp.metric, control)
+    rows = []
+    for v in exp.variants:
+        x, n = _rate(exp.metric, v)
+        rate = x / n if n else 0.0
+        row: dict[str, Any] = {"label": v.label, "creative_id": v.creative_id, "impressions": v.impressions,
+                               "rate_percent": round(rate * 100, 2)}
+        if v is not control:
+            crate = cx / cn if cn else 0.0
+            pooled = (x + cx) / (n + cn) if n + cn else 0.0
+            se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / cn)) if n and cn and 0 < pooled < 1 else 0.0
+            z = (rate - crate) / se if se else 0.0
+            p = math.erfc(abs(z) / math.sqrt(2))
+            row["lift_percent"] = round((rate - crate) / crate * 100, 1) if crate else None
+            row["confidence_percent"] = round((1 - p) * 100, 1)
+        rows.append(row)
+    leading = max(rows, key=lambda r: (r["rate_percent"], -ord(r["label"][0])))
+    return {"experiment_id": exp.experiment_id, "metric": exp.metric, "status": exp.status, "started_on": exp.started_on,
+            "days_running": (_today() - date.fromisoformat(exp.started_on)).days, "variants": rows,
+            "leading_variant": leading["label"], "winner": exp.winner}
+
+
+@DOMAIN.tool(write=True)
+def declare_experiment_winner(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    experiment_id: Annotated[str, Field(description="e.g. 'EXP-48213'")],
+    winner_label: Annotated[str, Field(description="the winning variant's label, e.g. 'B'")],
+) -> Experiment:
+    """Conclude a running experiment with a winner: the losing variants' creatives stop delivering."""
+    exp = db.experiments.require(experiment_id)
+    _own_campaign(db, advertiser_id, exp.campaign_id)
+    if exp.status != "running":
+        raise ToolError(f"experiment {exp.experiment_id} is already concluded")
+    label = winner_label.strip().upper()
+    if label not in [v.label for v in exp.variants]:
+        raise ToolError(f"experiment {exp.experiment_id} has no variant {winner_label!r}")
+    exp = db.experiments[exp.experiment_id]
+    exp.status, exp.winner, exp.concluded_on = "concluded", label, _today().isoformat()
+    for v in exp.variants:
+        if v.label != label and db.creatives.require(v.creative_id).delivering:
+            db.creatives[v.creative_id].delivering = False
+    return exp
+
+
+@DOMAIN.tool(write=True)
+def end_experiment_without_winner(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    experiment_id: Annotated[str, Field(description="e.g. 'EXP-48213'")],
+) -> Experiment:
+    """Stop a running experiment with no winner; every variant's creative keeps delivering as an ordinary ad."""
+    exp = db.experiments.require(experiment_id)
+    _own_campaign(db, advertiser_id, exp.campaign_id)
+    if exp.status != "running":
+        raise ToolError(f"experiment {exp.experiment_id} is already concluded")
+    exp = db.experiments[exp.experiment_id]
+    exp.status, exp.concluded_on = "concluded", _today().isoformat()
+    return exp
+
+
+# ----------------------------------------------------------------------------- invalid traffic
+
+
+@DOMAIN.tool
+def list_ivt_reports(db: AdvertisingDB, advertiser_id: AdvertiserId) -> list[IVTReport]:
+    """Every invalid-traffic report on the advertiser's campaigns, newest period first."""
+    adv = _advertiser(db, advertiser_id)
+    return sorted(db.ivt_reports.where(advertiser_id=adv.advertiser_id), key=lambda r: (r.period_end, r.report_id), reverse=True)
+
+
+@DOMAIN.tool
+def quote_ivt_credit(db: AdvertisingDB, report_id: Annotated[str, Field(description="e.g. 'IVT-0512-4821'")]) -> dict[str, Any]:
+    """The credit an invalid-traffic report is worth, without issuing it: the invalid share of the clicks times
+    what the campaign was charged in the report's period."""
+    rep = db.ivt_reports.require(report_id)
+    amount = _money(rep.cost_in_period * rep.invalid_clicks / rep.total_clicks)
+    return {"report_id": rep.report_id, "status": rep.status, "period_end": rep.period_end,
+            "invalid_share_percent": round(rep.invalid_clicks / rep.total_clicks * 100, 1), "credit_amount": amount}
+
+
+@DOMAIN.tool(write=True)
+def issue_ivt_credit(
+    db: AdvertisingDB,
+    advertiser_id: AdvertiserId,
+    report_id: Annotated[str, Field(description="e.g. 'IVT-0512-4821'")],
+    destination: Annotated[Literal["account_balance", "card_refund"], Field(description="where the credit goes")],
+    note: Annotated[FreeText, Field(description="a short note on the credit for the account history")],
+) -> Credit:
+    """Issue the credit for an invalid-traffic report (the amount quote_ivt_credit gives) to the account balance
+    (applied to the next invoice) or as a refund to the card on file; the report is marked credited."""
+    adv = _advertiser(db, advertiser_id)
+    rep = db.ivt_reports.require(report_id)
+    if rep.advertiser_id != adv.advertiser_id:
+        raise ToolError(f"report {report_id!r} does not belong to advertiser {advertiser_id}")
+    if rep.status == "credited":
+        raise ToolError(f"report {rep.report_id} has already been credited")
+    amount = _money(rep.cost_in_period * rep.invalid_clicks / rep.total_clicks)
+    key = db.credits.new_key("CRD-", rep.report_id)
+    db.credits[key] = Credit(credit_id=key, advertiser_id=adv.advertiser_id, report_id=rep.report_id, amount=amount,
+                             destination=destination, issued_on=_today().isoformat(), note=note)
+    db.ivt_reports[rep.report_id].status = "credited"
+    if destination == "account_balance":
+        db.advertisers[adv.advertiser_id].credit_balance = _money(adv.credit_balance + amount)
+    return db.credits[key]
+

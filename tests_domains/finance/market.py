@@ -1,0 +1,60 @@
+"""The firm's trading calendar: weekends and US market holidays are not business days.
+
+Shared by the generator and the tools, so history and settlement dates follow one calendar.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+HOLIDAYS = frozenset(
+    date.fromisoformat(d)
+    for d in (
+        "2025-01-01", "2025-01-20", "2025-02-17", "2025-04-18", "2025-05-26", "2025-06-19", "2025-07-04",
+        "2025-09-01", "2025-11-27", "2025-12-25", "2026-01-01", "2026-01-19", "2026-02-16", "2026-04-03",
+        "2026-05-25", "2026-06-19", "2026-07-03", "2026-09-07", "2026-11-26", "2026-12-25", "2027-01-01",
+    )
+)
+
+
+def is_business_day(day: date) -> bool:
+    return day.weekday() < 5 and day not in HOLIDAYS
+
+
+def next_business_day(day: date) -> date:
+    """`day` itself when it is a business day, else the first business day after it."""
+    while not is_business_day(day):
+        day += timedelta(days=1)
+    return day
+
+
+def add_business_days(day: date, count: int) -> date:
+    """The business day `count` business days after `day` (0: `day`, rolled forward if needed)."""
+    day = next_business_day(day)
+    for _ in range(count):
+        day = next_business_day(day + timedelta(days=1))
+    return day
+
+
+def business_days(start: date, end: date) -> list[date]:
+    """Every business day from start to end, both included."""
+    days = []
+    day = start
+    while day <= end:
+        if is_business_day(day):
+            days.append(day)
+        day += timedelta(days=1)
+    return days
+
+
+# -- the risk questionnaire: six questions, answers a-d worth 1-4 points ----------------------
+QUESTION_COUNT = 6
+PROFILE_BANDS = ((10, "conservative"), (15, "moderate"), (20, "growth"), (24, "aggressive"))
+
+
+def questionnaire_score(answers: list[str]) -> int:
+    return sum("abcd".index(a) + 1 for a in answers)
+
+
+def profile_for(score: int) -> str:
+    return next(profile for top, profile in PROFILE_BANDS if score <= top)
