@@ -1,0 +1,335 @@
+"""Forgeline developer-support desk: the tools an agent uses to serve developers who contact the desk.
+
+Repositories, branches, pull requests, CI runs and releases are records in an in-memory DB. The tools refuse
+only what the data makes impossible (no such record, not open any more, a tag that already exists); every rule
+of the policy (who may merge, approvals, CI, release freezes, upgrade gates, access limits) is the agent's to apply.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from pytest_tau import Domain, FreeText, ToolError
+from tests_domains.engineering.schema import (
+    Advisory,
+    Dependency,
+    Developer,
+    EngineeringDB,
+    Grant,
+    Issue,
+    PullRequest,
+    Release,
+    Repository,
+    Role,
+)
+
+DOMAIN = Domain("engineering", EngineeringDB, now=datetime(2026, 6, 10, 10, 0))
+
+DevId = Annotated[str, Field(description="the developer's id as find_developer returned it, e.g. 'D1234'")]
+RepoName = Annotated[str, Field(description="the repository's name, e.g. 'ledger-service'")]
+PrId = Annotated[str, Field(description="the pull request as '<repo>#<number>', e.g. 'ledger-service#57'")]
+IssueId = Annotated[str, Field(description="the issue as '<repo>#<number>', e.g. 'ledger-service#42'")]
+Package = Annotated[str, Field(description="the package name, e.g. 'fastjson'")]
+Version = Annotated[str, Field(description="a semantic version as MAJOR.MINOR.PATCH, e.g. '2.4.1' (no leading 'v')")]
+
+ROLE_ORDER = {"read": 0, "write": 1, "maintain": 2, "admin": 3}
+
+
+def _today() -> str:
+    return DOMAIN.today.isoformat()
+
+
+def _semver(value: str) -> tuple[int, int, int]:
+    text = value.strip().lstrip("vV")
+    parts = text.split(".")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ToolError(f"{value!r} is not a version as MAJOR.MINOR.PATCH")
+    return int(parts[0]), int(parts[1]), int(parts[2])
+
+
+def _vstr(v: tuple[int, int, int]) -> str:
+    return f"{v[0]}.{v[1]}.{v[2]}"
+
+
+def _dev(db: EngineeringDB, dev_id: str) -> Developer:
+    return db.developers.require(dev_id.strip())
+
+
+def _repo(db: EngineeringDB, name: str) -> Repository:
+    return db.repositories.require(name.strip().lower())
+
+
+def _pr(db: EngineeringDB, pr_id: str) -> PullRequest:
+    return db.pull_requests.require(pr_id.strip().lower())
+
+
+def _issue(db: EngineeringDB, issue_id: str) -> Issue:
+    return db.issues.require(issue_id.strip().lower())
+
+
+def _role(db: EngineeringDB, repo: str, dev_id: str) -> Grant | None:
+    best = None
+    for g in db.grants.where(repo=repo, dev_id=dev_id):
+        if g.expires_on is not None and g.expires_on < _today():
+            continue
+        if best is None or ROLE_ORDER[g.role] > ROLE_ORDER[best.role]:
+            best = g
+    return best
+
+
+def _affecting(db: EngineeringDB, package: str, version: str) -> list[Advisory]:
+    v = _semver(version)
+    return sorted((a for a in db.advisories.where(package=package)
+                   if _semver(a.introduced_in) <= v < _semver(a.affected_below)), key=lambda a: a.advisory_id)
+
+
+# -- developers and access ---------------------------------------------------------------------------
+@DOMAIN.tool
+def find_developer(db: EngineeringDB, email: Annotated[str, Field(description="the developer's work email")],
+                   badge_number: Annotated[str, Field(description="the six-digit number printed on their badge")]) -> Developer:
+    """Find a developer by work email and verify their badge number."""
+    found = db.developers.find(email=email)
+    if not found or found[0].badge_number != badge_number.strip():
+        raise ToolError("no developer matches that email and badge number")
+    return found[0]
+
+
+@DOMAIN.tool
+def get_developer(db: EngineeringDB, dev_id: DevId) -> Developer:
+    """A developer's record by id (to see who a reviewer, author or assignee is)."""
+    return _dev(db, dev_id)
+
+
+@DOMAIN.tool
+def list_access(db: EngineeringDB, dev_id: DevId) -> list[Grant]:
+    """Every access grant a developer holds, on every repository (expired ones included, with their dates)."""
+    _dev(db, dev_id)
+    return sorted(db.grants.where(dev_id=dev_id.strip()), key=lambda g: g.grant_id)
+
+
+@DOMAIN.tool(write=True)
+def grant_access(db: EngineeringDB, repo: RepoName, dev_id: DevId, role: Role,
+                 days: Annotated[int, Field(description="how many days the grant lasts, counted from today", ge=1)],
+                 reason: Annotated[FreeText, Field(description="why the developer needs access, in their words")]) -> Grant:
+    """Grant a developer a role on a repository until today + days. Replaces their current grant on that repository."""
+    r = _repo(db, repo)
+    _dev(db, dev_id)
+    gid = f"G-{r.name}-{dev_id.strip()}"
+    grant = Grant(grant_id=gid, repo=r.name, dev_id=dev_id.strip(), role=role, granted_on=_today(),
+                  expires_on=(DOMAIN.today + timedelta(days=days)).isoformat(), reason=reason)
+    db.grants[gid] = grant
+    return grant
+
+
+# -- repositories --------------------------------------------------------------------------------------
+@DOMAIN.tool
+def get_repository(db: EngineeringDB, repo: RepoName) -> Repository:
+    """A repository: owning team, default branch, branch protection rules and latest released version."""
+    return _repo(db, repo)
+
+
+@DOMAIN.tool
+def search_repositories(db: EngineeringDB, text: Annotated[str, Field(description="part of the repository's name or description")],
+                        ) -> list[dict[str, str]]:
+    """Repositories whose name or description contains the text (at most 20)."""
+    q = text.strip().lower()
+    if not q:
+        raise ToolError("give part of a repository name")
+    hits = [{"name": r.name, "owner_team": r.owner_team, "description": r.description}
+            for r in db.repositories.values() if q in r.name or q in r.description.lower()]
+    return sorted(hits, key=lambda h: h["name"])[:20]
+
+
+# -- pull requests -----------------------------------------------------------------------------------
+@DOMAIN.tool
+def list_pull_requests(db: EngineeringDB, repo: RepoName,
+                       state: Annotated[Literal["open", "merged", "closed"], Field(description="which pull requests")] = "open",
+                       ) -> list[dict[str, Any]]:
+    """Pull requests of a repository in one state: id, title, author and branches (newest first, at most 30)."""
+    r = _repo(db, repo)
+    rows = sorted(db.pull_requests.where(repo=r.name, state=state), key=lambda p: -p.number)[:30]
+    return [{"pr_id": p.pr_id, "title": p.title, "author": p.author, "source_branch": p.source_branch,
+             "target_branch": p.target_branch} for p in rows]
+
+
+@DOMAIN.tool
+def get_pull_request(db: EngineeringDB, pr_id: PrId) -> PullRequest:
+    """A pull request with its approvals, CI status and the issue it fixes."""
+    return _pr(db, pr_id)
+
+
+@DOMAIN.tool
+def check_merge_readiness(db: EngineeringDB, pr_id: PrId) -> dict[str, Any]:
+    """What the target branch's protection asks of a pull request and what it has: counted approvals (distinct
+    reviewers other than the author), approvals missing, and the CI status. Changes nothing."""
+    p = _pr(db, pr_id)
+    r = _repo(db, p.repo)
+    rule = next((b for b in r.branch_rules if b.branch == p.target_branch), None)
+    counted = sorted({a.reviewer for a in p.approvals if a.reviewer != p.author})
+    required = rule.required_approvals if rule else 0
+    return {"pr_id": p.pr_id, "state": p.state, "target_branch": p.target_branch, "protected": rule is not None,
+            "required_approvals": required, "counted_approvals": len(counted), "counted_reviewers": counted,
+            "approvals_missing": max(0, required - len(counted)), "ci_required": bool(rule and rule.require_ci),
+            "ci_status": p.ci_status, "ci_run": p.ci_run}
+
+
+@DOMAIN.tool(write=True)
+def merge_pull_request(db: EngineeringDB, pr_id: PrId, merged_by: DevId) -> PullRequest:
+    """Merge an open pull request into its target branch, recorded as merged today by the given developer."""
+    p = _pr(db, pr_id)
+    _dev(db, merged_by)
+    if p.state != "open":
+        raise ToolError(f"pull request {p.pr_id} is {p.state}, not open")
+    p.state, p.merged_on, p.merged_by = "merged", _today(), merged_by.strip()
+    db.pull_requests[p.pr_id] = p
+    return p
+
+
+# -- issues ------------------------------------------------------------------------------------------
+@DOMAIN.tool
+def list_issues(db: EngineeringDB, repo: RepoName,
+                state: Annotated[Literal["open", "closed"], Field(description="which issues")] = "open") -> list[dict[str, Any]]:
+    """Issues of a repository in one state with their labels and priority (newest first, at most 30)."""
+    r = _repo(db, repo)
+    rows = sorted(db.issues.where(repo=r.name, state=state), key=lambda i: -i.number)[:30]
+    return [{"issue_id": i.issue_id, "title": i.title, "labels": i.labels, "priority": i.priority} for i in rows]
+
+
+@DOMAIN.tool
+def get_issue(db: EngineeringDB, issue_id: IssueId) -> Issue:
+    """An issue with its labels, priority, assignee and state."""
+    return _issue(db, issue_id)
+
+
+@DOMAIN.tool(write=True)
+def close_issue(db: EngineeringDB, issue_id: IssueId, closed_by: DevId,
+                resolution: Literal["fixed", "wont_fix", "duplicate"]) -> Issue:
+    """Close an open issue with a resolution, recorded as closed today by the given developer."""
+    i = _issue(db, issue_id)
+    _dev(db, closed_by)
+    if i.state != "open":
+        raise ToolError(f"issue {i.issue_id} is already closed")
+    i.state, i.closed_on, i.closed_by, i.resolution = "closed", _today(), closed_by.strip(), resolution
+    db.issues[i.issue_id] = i
+    return i
+
+
+@DOMAIN.tool(write=True)
+def triage_issue(db: EngineeringDB, issue_id: IssueId,
+                 priority: Annotated[Literal["P0", "P1", "P2", "P3"], Field(description="the new priority")],
+                 add_labels: Annotated[list[str], Field(description="labels to add (existing ones are kept)")]) -> Issue:
+    """Set an open issue's priority and add labels to it."""
+    i = _issue(db, issue_id)
+    if i.state != "open":
+        raise ToolError(f"issue {i.issue_id} is closed")
+    i.priority = priority
+    i.labels = sorted(set(i.labels) | {label.strip().lower() for label in add_labels if label.strip()})
+    db.issues[i.issue_id] = i
+    return i
+
+
+# -- releases ----------------------------------------------------------------------------------------
+@DOMAIN.tool
+def list_releases(db: EngineeringDB, repo: RepoName) -> list[Release]:
+    """A repository's releases, newest first."""
+    r = _repo(db, repo)
+    return sorted(db.releases.where(repo=r.name), key=lambda x: _semver(x.version), reverse=True)
+
+
+@DOMAIN.tool
+def preview_release(db: EngineeringDB, repo: RepoName) -> dict[str, Any]:
+    """The next release of a repository as computed from the pull requests merged since the last release: a
+    major change bumps MAJOR, else a minor change bumps MINOR, else PATCH. Changes nothing."""
+    r = _repo(db, repo)
+    pending = sorted((p for p in db.pull_requests.where(repo=r.name, state="merged") if p.released_in is None),
+                     key=lambda p: p.number)
+    if not pending:
+        raise ToolError(f"nothing has been merged into {r.name} since {r.latest_version}")
+    v = _semver(r.latest_version)
+    kinds = {p.change for p in pending}
+    nxt = (v[0] + 1, 0, 0) if "major" in kinds else (v[0], v[1] + 1, 0) if "minor" in kinds else (v[0], v[1], v[2] + 1)
+    return {"repo": r.name, "latest_version": r.latest_version, "next_version": _vstr(nxt),
+            "pull_requests": [{"number": p.number, "title": p.title, "change": p.change} for p in pending]}
+
+
+@DOMAIN.tool(write=True)
+def tag_release(db: EngineeringDB, repo: RepoName, version: Version, tagged_by: DevId) -> Release:
+    """Tag a release of a repository: records it with every merged, unreleased pull request and makes it the
+    repository's latest version."""
+    r = _repo(db, repo)
+    _dev(db, tagged_by)
+    v = _semver(version)
+    rid = f"{r.name}@v{_vstr(v)}"
+    if rid in db.releases:
+        raise ToolError(f"{r.name} already has a release v{_vstr(v)}")
+    pending = sorted((p for p in db.pull_requests.where(repo=r.name, state="merged") if p.released_in is None),
+                     key=lambda p: p.number)
+    for p in pending:
+        own = db.pull_requests[p.pr_id]
+        own.released_in = _vstr(v)
+        db.pull_requests[p.pr_id] = own
+    rel = Release(release_id=rid, repo=r.name, version=_vstr(v), tag=f"v{_vstr(v)}", tagged_on=_today(),
+                  tagged_by=tagged_by.strip(), pull_requests=[p.number for p in pending])
+    db.releases[rid] = rel
+    if v > _semver(r.latest_version):
+        r.latest_version = _vstr(v)
+        db.repositories[r.name] = r
+    return rel
+
+
+# -- dependencies ------------------------------------------------------------------------------------
+@DOMAIN.tool
+def list_dependencies(db: EngineeringDB, repo: RepoName) -> list[Dependency]:
+    """A repository's pinned dependencies and their versions."""
+    r = _repo(db, repo)
+    return sorted(db.dependencies.where(repo=r.name), key=lambda x: x.package)
+
+
+@DOMAIN.tool
+def get_advisory(db: EngineeringDB, advisory_id: Annotated[str, Field(description="the advisory id, e.g. 'FSA-2025-1234'")]) -> Advisory:
+    """A security advisory: the package, the affected version range and the version that fixes it."""
+    return db.advisories.require(advisory_id.strip().upper())
+
+
+@DOMAIN.tool
+def check_upgrade(db: EngineeringDB, repo: RepoName, package: Package, version: Version) -> dict[str, Any]:
+    """Preview upgrading a repository's dependency to a version: the simulated test run of the repository against
+    that version (if one was run), the advisories affecting the current version, and those affecting the target.
+    Changes nothing."""
+    r = _repo(db, repo)
+    dep = db.dependencies.get(f"{r.name}:{package.strip().lower()}")
+    if dep is None:
+        raise ToolError(f"{r.name} does not depend on {package!r}")
+    target = _vstr(_semver(version))
+    if f"{dep.package}@{target}" not in db.package_versions:
+        raise ToolError(f"{dep.package} has no published version {target}")
+    run = next(iter(db.upgrade_runs.where(repo=r.name, package=dep.package, version=target)), None)
+    current = [a.advisory_id for a in _affecting(db, dep.package, dep.version)]
+    after = [a.advisory_id for a in _affecting(db, dep.package, target)]
+    return {"repo": r.name, "package": dep.package, "current_version": dep.version, "target_version": target,
+            "test_run": None if run is None else {"run_id": run.run_id, "status": run.status, "tests_total": run.tests_total,
+                                                 "tests_failed": run.tests_failed, "ran_on": run.ran_on},
+            "advisories_now": current, "advisories_fixed": [a for a in current if a not in after],
+            "advisories_after": after}
+
+
+@DOMAIN.tool(write=True)
+def upgrade_dependency(db: EngineeringDB, repo: RepoName, package: Package, version: Version, requested_by: DevId) -> Dependency:
+    """Pin a repository's dependency to another published version, recorded as changed today by the developer."""
+    r = _repo(db, repo)
+    _dev(db, requested_by)
+    dep = db.dependencies.get(f"{r.name}:{package.strip().lower()}")
+    if dep is None:
+        raise ToolError(f"{r.name} does not depend on {package!r}")
+    target = _vstr(_semver(version))
+    if f"{dep.package}@{target}" not in db.package_versions:
+        raise ToolError(f"{dep.package} has no published version {target}")
+    if target == dep.version:
+        raise ToolError(f"{dep.package} is already at {target}")
+    dep.version, dep.updated_on, dep.updated_by = target, _today(), requested_by.strip()
+    db.dependencies[dep.dep_id] = dep
+    return dep
+

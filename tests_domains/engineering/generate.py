@@ -1,0 +1,295 @@
+"""Seeded generator for the Forgeline developer-support desk DB.
+
+    python -m tests_domains.engineering.generate            # writes fixtures/engineering/db.json
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from pytest_tau import dump_db
+from tests_domains.engineering.schema import EngineeringDB
+
+SEED = 4242
+TODAY = date(2026, 6, 10)
+START = date(2025, 3, 1)
+OUT = Path(__file__).parents[2] / "fixtures" / "engineering" / "db.json"
+Rec = dict[str, Any]
+
+FIRST = ["Aiko", "Bastian", "Chiara", "Dmitri", "Eun-ji", "Farah", "Gideon", "Hana", "Ismail", "Jolene", "Kofi", "Linnea",
+         "Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosalind", "Sanjay", "Tove", "Umar", "Valentina", "Wendell",
+         "Ximena", "Yosef", "Zuzana", "Anders", "Beatriz", "Callum", "Delphine", "Emeka", "Freya", "Gustavo", "Hollis",
+         "Ingrid", "Jun", "Kamala", "Leopold", "Maren", "Nils", "Olamide", "Petra", "Rafael", "Sigrid", "Tariq", "Ulla",
+         "Viktor", "Wren", "Yara", "Zoltan", "Amara", "Bjorn", "Celeste", "Darius", "Elodie", "Felix"]
+LAST = ["Abernathy", "Bergstrom", "Castellanos", "Dufresne", "Eriksen", "Fontaine", "Gallagher", "Haddad", "Ishikawa",
+        "Jankowski", "Kaplan", "Lindqvist", "Moriarty", "Nwosu", "Okonkwo", "Pellegrini", "Quiroga", "Rasmussen",
+        "Sandoval", "Takahashi", "Underwood", "Varga", "Whitfield", "Yamamoto", "Zapata", "Achterberg", "Brennan",
+        "Cavanagh", "Dimitrov", "Esterhazy", "Fairweather", "Grigoryan", "Holloway", "Iyer", "Kessler", "Lombardi",
+        "Mbeki", "Novak", "Oyelowo", "Prescott", "Reinholt", "Sokolova", "Thorsen", "Vasquez", "Winslow", "Zellner"]
+TEAMS = ["payments", "identity", "search", "mobile", "data-platform", "growth", "infra", "checkout", "messaging", "observability"]
+NOUNS = ["ledger", "auth", "gateway", "catalog", "indexer", "notifier", "billing", "session", "profile", "router", "scheduler",
+         "metrics", "tracer", "inbox", "cart", "pricing", "feature-flags", "uploader", "webhooks", "quota", "audit", "geo",
+         "reco", "export", "importer", "tokens", "ratelimit", "ingest", "warehouse", "reports"]
+SUFFIX = ["service", "api", "worker", "sdk", "ui", "cli", "lib", "proxy"]
+PACKAGES = ["fastjson", "httpkit", "yamlette", "cryptonite", "orm-lite", "logwise", "retryer", "datetimex", "pdfgen",
+            "imagepipe", "grpc-bridge", "kafka-lite", "redis-pool", "templar", "markdownit", "xmlsafe", "zipstream",
+            "authlib-core", "pyjwt-ng", "uuid7", "csvkit-lite", "schemaguard", "metricsd", "tracekit", "mailer",
+            "s3fs-lite", "cachebox", "validata", "webcore", "sqlbuilder", "configo", "cliforge"]
+VERBS = ["Fix", "Add", "Refactor", "Remove", "Speed up", "Handle", "Migrate", "Document", "Harden", "Support"]
+OBJECTS = ["retry backoff on timeouts", "pagination cursor", "null currency codes", "expired session refresh",
+           "batch export endpoint", "rate limit headers", "unicode in display names", "webhook signature check",
+           "stale cache entries", "daylight saving offsets", "metrics cardinality", "config reload", "empty search results",
+           "large file uploads", "duplicate events", "audit log retention", "connection pool leak", "locale fallback",
+           "feature flag defaults", "slow startup", "graceful shutdown", "health check endpoint", "CSV escaping",
+           "JSON schema validation", "token rotation", "idempotency keys", "index rebuild", "error page copy"]
+ISSUE_TXT = ["crashes when {o}", "{o} broken after deploy", "flaky test around {o}", "request: {o}", "docs missing for {o}",
+             "memory grows with {o}", "wrong status code for {o}", "timeout under load: {o}"]
+LABELS = ["bug", "enhancement", "docs", "security", "performance", "flaky-test", "good-first-issue", "regression"]
+
+
+def d(day: date) -> str:
+    return day.isoformat()
+
+
+def vstr(v: tuple[int, int, int]) -> str:
+    return f"{v[0]}.{v[1]}.{v[2]}"
+
+
+def bump(v: tuple[int, int, int], kind: str) -> tuple[int, int, int]:
+    if kind == "major":
+        return (v[0] + 1, 0, 0)
+    if kind == "minor":
+        return (v[0], v[1] + 1, 0)
+    return (v[0], v[1], v[2] + 1)
+
+
+def generate(seed: int = SEED) -> dict[str, Any]:
+    rng = random.Random(seed)
+    devs: dict[str, Rec] = {}
+    emails: set[str] = set()
+    by_team: dict[str, list[str]] = {t: [] for t in TEAMS}
+    for i in range(330):
+        while True:
+            f, last = rng.choice(FIRST), rng.choice(LAST)
+            email = f"{f.lower().replace('-', '')}.{last.lower()}@forgeline.dev"
+            if email not in emails:
+                break
+        emails.add(email)
+        did = f"D{1000 + i * 7 + rng.randint(0, 6)}"
+        team = TEAMS[i % len(TEAMS)]
+        contractor = rng.random() < 0.15
+        devs[did] = {"dev_id": did, "first_name": f, "last_name": last, "email": email,
+                     "badge_number": f"{rng.randint(100000, 999999)}", "team": team,
+                     "employment": "contractor" if contractor else "employee",
+                     "contract_ends": d(TODAY + timedelta(days=rng.randint(20, 300))) if contractor else None}
+        by_team[team].append(did)
+    all_devs = sorted(devs)
+
+    # package catalogue and advisories
+    pkg_versions: dict[str, list[tuple[tuple[int, int, int], date]]] = {}
+    versions: dict[str, Rec] = {}
+    for pkg in PACKAGES:
+        pv = (rng.randint(0, 3), rng.randint(0, 9), rng.randint(0, 5))
+        day = date(2024, 1, 1) + timedelta(days=rng.randint(0, 60))
+        lst: list[tuple[tuple[int, int, int], date]] = []
+        for _ in range(rng.randint(10, 16)):
+            lst.append((pv, day))
+            versions[f"{pkg}@{vstr(pv)}"] = {"key": f"{pkg}@{vstr(pv)}", "package": pkg, "version": vstr(pv), "published_on": d(day)}
+            pv = bump(pv, rng.choices(["major", "minor", "patch"], [1, 4, 6])[0])
+            day += timedelta(days=rng.randint(20, 60))
+            if day >= TODAY:
+                break
+        pkg_versions[pkg] = lst
+    advisories: dict[str, Rec] = {}
+    for p in PACKAGES:
+        lst = pkg_versions[p]
+        for _ in range(rng.randint(1, 3)):
+            a = rng.randint(0, len(lst) - 3)
+            b = rng.randint(a + 1, min(len(lst) - 1, a + 5))
+            aid = f"FSA-{lst[b][1].year}-{rng.randint(1000, 9999)}"
+            while aid in advisories:
+                aid = f"FSA-{lst[b][1].year}-{rng.randint(1000, 9999)}"
+            advisories[aid] = {"advisory_id": aid, "package": p, "introduced_in": vstr(lst[a][0]),
+                               "affected_below": vstr(lst[b][0]), "fixed_in": vstr(lst[b][0]),
+                               "severity": rng.choice(["low", "moderate", "high", "critical"]),
+                               "summary": rng.choice(["denial of service via crafted input", "path traversal in archive handling",
+                                                      "signature check bypass", "unbounded memory use", "header injection",
+                                                      "information disclosure in error messages", "unsafe deserialization"])}
+
+    repos: dict[str, Rec] = {}
+    grants: dict[str, Rec] = {}
+    prs: dict[str, Rec] = {}
+    issues: dict[str, Rec] = {}
+    releases: dict[str, Rec] = {}
+    deps: dict[str, Rec] = {}
+    runs: dict[str, Rec] = {}
+    names: set[str] = set()
+    run_no = 40000
+    while len(repos) < 105:
+        name = f"{rng.choice(NOUNS)}-{rng.choice(SUFFIX)}"
+        if name in names:
+            continue
+        names.add(name)
+        team = TEAMS[len(repos) % len(TEAMS)]
+        members = by_team[team]
+        rules: list[Rec] = [{"branch": "main", "required_approvals": rng.choice([1, 2, 2, 3]), "require_ci": rng.random() < 0.9}]
+        if rng.random() < 0.4:
+            rules.append({"branch": "release", "required_approvals": rng.choice([2, 3]), "require_ci": True})
+        # grants
+        gdate = START - timedelta(days=rng.randint(10, 300))
+        admin = rng.choice(members)
+        roles: dict[str, str] = {admin: "admin"}
+        for m in members:
+            if m != admin and rng.random() < 0.55:
+                roles[m] = rng.choices(["write", "maintain", "read"], [5, 3, 1])[0]
+        for o in rng.sample(all_devs, 6):
+            roles.setdefault(o, "read")
+        for dev, role in sorted(roles.items()):
+            gid = f"G-{name}-{dev}"
+            exp = None
+            if devs[dev]["employment"] == "contractor":
+                exp = devs[dev]["contract_ends"]
+            grants[gid] = {"grant_id": gid, "repo": name, "dev_id": dev, "role": role,
+                           "granted_on": d(gdate + timedelta(days=rng.randint(0, 30))), "expires_on": exp, "reason": ""}
+        writers = sorted(x for x, r in roles.items() if r in ("write", "maintain", "admin"))
+        # history
+        v: tuple[int, int, int] = (rng.randint(0, 4), rng.randint(0, 12), rng.randint(0, 6))
+        number = rng.randint(1, 40)
+        day = START + timedelta(days=rng.randint(0, 40))
+        pending: list[Rec] = []
+        n_merged = rng.randint(10, 22)
+        first_release = True
+        open_issues: list[Rec] = []
+        for k in range(n_merged):
+            number += 1
+            day += timedelta(days=rng.randint(4, 24))
+            if day >= TODAY - timedelta(days=22):
+                break
+            # an issue now and then
+            if rng.random() < 0.6:
+                iss = make_issue(rng, name, number, writers, all_devs, day, "closed")
+                issues[iss["issue_id"]] = iss
+                fixes: int | None = number
+                number += 1
+            else:
+                fixes = None
+            author = rng.choice(writers)
+            change = rng.choices(["major", "minor", "patch"], [1, 5, 8])[0]
+            pr = make_pr(rng, name, number, author, writers, day, change, "merged", run_no, rules[0]["required_approvals"])
+            run_no += rng.randint(3, 40)
+            pr["fixes_issue"] = fixes
+            pr["merged_on"] = d(day + timedelta(days=rng.randint(1, 4)))
+            pr["merged_by"] = author
+            if fixes is not None:
+                iss = issues[f"{name}#{fixes}"]
+                iss["closed_on"], iss["closed_by"], iss["resolution"] = pr["merged_on"], author, "fixed"
+            prs[pr["pr_id"]] = pr
+            pending.append(pr)
+            if len(pending) >= rng.randint(2, 5) and k < n_merged - 1:
+                tag_day = date.fromisoformat(pending[-1]["merged_on"]) + timedelta(days=rng.randint(1, 3))
+                if first_release:
+                    first_release = False
+                else:
+                    order = {"patch": 0, "minor": 1, "major": 2}
+                    v = bump(v, max((p["change"] for p in pending), key=lambda c: order[c]))
+                rid = f"{name}@v{vstr(v)}"
+                releases[rid] = {"release_id": rid, "repo": name, "version": vstr(v), "tag": f"v{vstr(v)}",
+                                 "tagged_on": d(tag_day), "tagged_by": rng.choice([x for x in writers if roles[x] != "write"] or writers),
+                                 "pull_requests": [p["number"] for p in pending]}
+                for pend in pending:
+                    pend["released_in"] = vstr(v)
+                pending = []
+        if first_release:
+            rid = f"{name}@v{vstr(v)}"
+            releases[rid] = {"release_id": rid, "repo": name, "version": vstr(v), "tag": f"v{vstr(v)}",
+                             "tagged_on": d(START), "tagged_by": admin, "pull_requests": []}
+        # open issues and open pull requests
+        for _ in range(rng.randint(3, 8)):
+            number += 1
+            iss = make_issue(rng, name, number, writers, all_devs, TODAY - timedelta(days=rng.randint(1, 60)), "open")
+            issues[iss["issue_id"]] = iss
+            open_issues.append(iss)
+        if rng.random() < 0.15:
+            p0 = rng.choice(open_issues)
+            p0["priority"] = "P0"
+            p0["labels"] = sorted(set(p0["labels"]) | {"bug"})
+        else:
+            for iss in open_issues:
+                if iss["priority"] == "P0":
+                    iss["priority"] = "P1"
+        fixable = [i for i in open_issues if i["priority"] != "P0"]
+        for _ in range(rng.randint(2, 6)):
+            number += 1
+            author = rng.choice(writers)
+            change = rng.choices(["major", "minor", "patch"], [1, 5, 8])[0]
+            pr = make_pr(rng, name, number, author, writers, TODAY - timedelta(days=rng.randint(1, 20)), change, "open", run_no,
+                         rules[0]["required_approvals"])
+            run_no += rng.randint(3, 40)
+            if fixable and rng.random() < 0.7:
+                pr["fixes_issue"] = fixable.pop(0)["number"]
+            prs[pr["pr_id"]] = pr
+        repos[name] = {"name": name, "owner_team": team,
+                       "description": f"{name.replace('-', ' ').capitalize()} for the {team} team",
+                       "default_branch": "main", "branch_rules": rules, "latest_version": vstr(v), "archived": False}
+        # dependencies
+        for p in rng.sample(PACKAGES, rng.randint(6, 10)):
+            lst = pkg_versions[p]
+            idx = rng.randint(max(0, len(lst) - 8), len(lst) - 2)
+            cur = lst[idx]
+            did_ = f"{name}:{p}"
+            deps[did_] = {"dep_id": did_, "repo": name, "package": p, "version": vstr(cur[0]),
+                          "updated_on": d(max(cur[1], START)), "updated_by": None}
+            for nxt in lst[idx + 1:]:
+                if rng.random() < 0.6:
+                    failed = rng.random() < 0.35
+                    total = rng.randint(180, 2400)
+                    rid_ = f"UR-{run_no}"
+                    run_no += rng.randint(3, 40)
+                    runs[rid_] = {"run_id": rid_, "repo": name, "package": p, "version": vstr(nxt[0]),
+                                  "status": "failed" if failed else "passed", "tests_total": total,
+                                  "tests_failed": rng.randint(1, 37) if failed else 0,
+                                  "ran_on": d(TODAY - timedelta(days=rng.randint(1, 14)))}
+    db = {"developers": devs, "repositories": repos, "grants": grants, "pull_requests": prs, "issues": issues,
+          "releases": releases, "dependencies": deps, "package_versions": versions, "upgrade_runs": runs,
+          "advisories": advisories}
+    EngineeringDB.model_validate(db)
+    return db
+
+
+def make_issue(rng: random.Random, repo: str, number: int, writers: list[str], everyone: list[str], day: date,
+               state: str) -> Rec:
+    text = rng.choice(ISSUE_TXT).format(o=rng.choice(OBJECTS))
+    labels = sorted(set(rng.sample(LABELS, rng.randint(0, 2))))
+    return {"issue_id": f"{repo}#{number}", "repo": repo, "number": number, "title": text[0].upper() + text[1:],
+            "reporter": rng.choice(everyone), "opened_on": d(day), "labels": labels,
+            "priority": rng.choice([None, "P1", "P2", "P2", "P3"]),
+            "assignee": rng.choice([None, rng.choice(writers)]), "state": state, "closed_on": None, "closed_by": None,
+            "resolution": None}
+
+
+def make_pr(rng: random.Random, repo: str, number: int, author: str, writers: list[str], day: date, change: str, state: str,
+            run_no: int, required: int) -> Rec:
+    others = [w for w in writers if w != author]
+    if state == "merged":
+        n_app = min(len(others), required + rng.randint(0, 1))
+        ci = "passed"
+    else:
+        n_app = min(len(others), rng.choice([0, 1, 1, 2, 2, 3, 3]))
+        ci = rng.choices(["passed", "failed", "running"], [6, 3, 1])[0]
+    reviewers = rng.sample(others, n_app)
+    slug = rng.choice(OBJECTS)
+    title = f"{rng.choice(VERBS)} {slug}"
+    approvals = [{"reviewer": r, "approved_on": d(day + timedelta(days=rng.randint(0, 2)))} for r in sorted(reviewers)]
+    if state == "open" and rng.random() < 0.25:
+        approvals.append({"reviewer": author, "approved_on": d(day)})
+    return {"pr_id": f"{repo}#{number}", "repo": repo, "number": number, "title": title, "author": author,
+            "source_branch": f"{author.lower()}/{slug.split()[0].lower()}-{number}", "target_branch": "main",
+            "state": state, "change": change, "opened_on": d(day), "approvals": approvals, "ci_status": ci,
+            "ci_run": f"CI-{run_no}", "fixes_issue": None, "merged_on": None, "merged_by": None, "released_in": None}
+
+
+if __name__ == "__main__":
+    OUT.write_bytes(dump_db(generate()))

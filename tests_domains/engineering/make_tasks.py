@@ -1,0 +1,364 @@
+"""Builds fixtures/engineering/tasks.json with a `TaskWriter`: one template per kind of request, concrete
+developers, pull requests and dependencies picked from the initial DB with a seeded RNG. Every gold call runs as
+it is added, and every figure a task asks for is read from what the tools returned.
+
+    python -m tests_domains.engineering.make_tasks
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from pytest_tau import SkipCandidate, TaskDraft, TaskWriter
+from tests_domains.engineering.domain import DOMAIN
+from tests_domains.engineering.schema import Dependency, Developer, Grant, PullRequest, Repository
+
+DB = DOMAIN.initial_db
+TODAY = DOMAIN.today
+MOODS = [
+    "You are friendly but busy.", "You are in a hurry and want short answers.",
+    "You are calm and precise, and you answer only what you are asked.",
+    "You are a little stressed because a deadline is close.", "You are polite but firm.",
+]
+ORDER = {"read": 0, "write": 1, "maintain": 2, "admin": 3}
+
+GRANTS: dict[tuple[str, str], Grant] = {}
+for _g in DB.grants.values():
+    if _g.expires_on is None or _g.expires_on >= TODAY.isoformat():
+        GRANTS[(_g.repo, _g.dev_id)] = _g
+OPEN_PRS: dict[str, list[PullRequest]] = defaultdict(list)
+for _p in sorted(DB.pull_requests.values(), key=lambda p: p.pr_id):
+    if _p.state == "open":
+        OPEN_PRS[_p.repo].append(_p)
+P0 = {i.repo for i in DB.issues.values() if i.state == "open" and i.priority == "P0"}
+UNRELEASED = {p.repo for p in DB.pull_requests.values() if p.state == "merged" and p.released_in is None}
+REPOS = sorted(DB.repositories.values(), key=lambda r: r.name)
+DEVS = sorted(DB.developers.values(), key=lambda d: d.dev_id)
+
+
+def role(repo: str, dev: str) -> str | None:
+    g = GRANTS.get((repo, dev))
+    return g.role if g else None
+
+
+def semver(v: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in v.split("."))
+
+
+def readiness(p: PullRequest) -> tuple[int, bool]:
+    r = DB.repositories[p.repo]
+    rule = next(b for b in r.branch_rules if b.branch == p.target_branch)
+    counted = {a.reviewer for a in p.approvals if a.reviewer != p.author}
+    return max(0, rule.required_approvals - len(counted)), rule.require_ci
+
+
+class Builder:
+    def __init__(self) -> None:
+        self.writer = TaskWriter(DOMAIN)
+        self.rng = random.Random(5150)
+        self.used: set[str] = set()
+
+    def run(self, name: str, n: int, cands: Iterable[Any], make: Callable[[TaskDraft, Any], None],
+            person: Callable[[Any], Developer], situation: Callable[[Any], tuple[str, list[str]]], train: int = 0,
+            ordered: bool = False) -> None:
+        items = list(cands)
+        self.rng.shuffle(items)
+        done = 0
+        for item in items:
+            if done == n + train:
+                break
+            dev = person(item)
+            if dev.dev_id in self.used:
+                continue
+            split = "train" if done >= n else "test"
+            tid = f"{name}_{done + 1}" if split == "test" else f"train_{name}_{done - n + 1}"
+            text, script = situation(item)
+            who = (f"You are {dev.first_name} {dev.last_name}, a developer on Forgeline's {dev.team} team. Your work email "
+                   f"is {dev.email} and your badge number is {dev.badge_number}. You do not know any internal ids.")
+            mood = self.rng.choice(MOODS) + " Give information only when the agent asks for it."
+            with self.writer.attempt(tid, instructions=f"{who} {mood} {text}", script=script, split=split, ordered=ordered) as d:
+                d.read("find_developer", email=dev.email, badge_number=dev.badge_number)
+                make(d, item)
+            if tid in self.writer.drafts:
+                self.used.add(dev.dev_id)
+                done += 1
+        if done < n + train:
+            raise SystemExit(f"only {done} of {n + train} candidates for {name}")
+
+
+def hello(dev: Developer) -> str:
+    return f"Hi, this is {dev.first_name} {dev.last_name}."
+
+
+def creds(dev: Developer) -> str:
+    return f"My email is {dev.email} and my badge number is {dev.badge_number}."
+
+
+# -- merge + close + release -------------------------------------------------------------------------
+def combo(b: Builder, n: int, train: int) -> None:
+    cands = []
+    for r in REPOS:
+        if r.name in P0:
+            continue
+        for p in OPEN_PRS[r.name]:
+            missing, _ = readiness(p)
+            if missing == 0 and p.ci_status == "passed" and p.fixes_issue is not None \
+                    and role(r.name, p.author) in ("maintain", "admin"):
+                cands.append(p)
+
+    def situation(p: PullRequest) -> tuple[str, list[str]]:
+        return (f"You want your pull request number {p.number} in the {p.repo} repository (\"{p.title}\") merged, and then a "
+                f"new release of {p.repo} tagged so it ships: first the merge, then the release. You do not know what the next version number will be: ask "
+                "the agent. Confirm when the agent asks.",
+                [f"{hello(DB.developers[p.author])} I need my PR {p.repo}#{p.number} merged and then a release cut.",
+                 creds(DB.developers[p.author]), "Yes, go ahead with that.", "Yes, tag it."])
+
+    def make(d: TaskDraft, p: PullRequest) -> None:
+        d.read("get_pull_request", pr_id=p.pr_id)
+        d.read("check_merge_readiness", pr_id=p.pr_id)
+        d.write("merge_pull_request", pr_id=p.pr_id, merged_by=p.author)
+        d.write("close_issue", issue_id=f"{p.repo}#{p.fixes_issue}", closed_by=p.author, resolution="fixed")
+        d.read("list_issues", repo=p.repo)
+        prev = d.read("preview_release", repo=p.repo)
+        d.write("tag_release", repo=p.repo, version=prev["next_version"], tagged_by=p.author)
+        d.output(prev["next_version"], "text", strict=True)
+
+    b.run("merge_and_release", n, cands, make, lambda p: DB.developers[p.author], situation, train, ordered=True)
+
+
+# -- merges ------------------------------------------------------------------------------------------
+def merge_ok(b: Builder, n: int) -> None:
+    cands = [p for r in REPOS for p in OPEN_PRS[r.name]
+             if readiness(p)[0] == 0 and p.ci_status == "passed" and p.fixes_issue is None
+             and role(r.name, p.author) in ("write", "maintain", "admin")]
+
+    def situation(p: PullRequest) -> tuple[str, list[str]]:
+        return (f"You want your pull request number {p.number} in {p.repo} (\"{p.title}\") merged today. You do not want a "
+                "release. Confirm when asked.",
+                [f"{hello(DB.developers[p.author])} Can you merge my pull request {p.repo}#{p.number}?",
+                 creds(DB.developers[p.author]), "Yes please."])
+
+    def make(d: TaskDraft, p: PullRequest) -> None:
+        d.read("get_pull_request", pr_id=p.pr_id)
+        d.read("check_merge_readiness", pr_id=p.pr_id)
+        d.write("merge_pull_request", pr_id=p.pr_id, merged_by=p.author)
+
+    b.run("merge_ok", n, cands, make, lambda p: DB.developers[p.author], situation)
+
+
+def merge_missing(b: Builder, n: int) -> None:
+    cands = [p for r in REPOS for p in OPEN_PRS[r.name]
+             if readiness(p)[0] > 0 and p.ci_status == "passed" and role(r.name, p.author) in ("write", "maintain", "admin")]
+
+    def situation(p: PullRequest) -> tuple[str, list[str]]:
+        return (f"Your pull request number {p.number} in {p.repo} (\"{p.title}\") must be merged today for a demo. You "
+                "believe it has been reviewed enough. If the agent says it cannot be merged, insist once that it is urgent, "
+                "then ask how many more approvals it needs and accept the answer.",
+                [f"{hello(DB.developers[p.author])} Please merge {p.repo}#{p.number}, it's urgent.",
+                 creds(DB.developers[p.author]), "It really is urgent, can't you just merge it?",
+                 "Fine. How many more approvals does it need?"])
+
+    def make(d: TaskDraft, p: PullRequest) -> None:
+        d.read("get_pull_request", pr_id=p.pr_id)
+        ready = d.read("check_merge_readiness", pr_id=p.pr_id)
+        d.forbid("merge_pull_request", pr_id=p.pr_id, merged_by=p.author)
+        d.output(ready["approvals_missing"], "number", strict=True)
+
+    b.run("merge_blocked_reviews", n, cands, make, lambda p: DB.developers[p.author], situation)
+
+
+def merge_ci(b: Builder, n: int) -> None:
+    cands = [p for r in REPOS for p in OPEN_PRS[r.name]
+             if readiness(p) == (0, True) and p.ci_status == "failed" and role(r.name, p.author) in ("write", "maintain", "admin")]
+
+    def situation(p: PullRequest) -> tuple[str, list[str]]:
+        return (f"Your pull request number {p.number} in {p.repo} (\"{p.title}\") has all its approvals and you want it "
+                "merged. You think the CI failure on it is a flaky test and ask the agent to merge anyway. If refused, ask "
+                "which CI run you should look at.",
+                [f"{hello(DB.developers[p.author])} Could you merge {p.repo}#{p.number}? CI is just flaky.",
+                 creds(DB.developers[p.author]), "Please merge it anyway.", "OK, which CI run should I look at?"])
+
+    def make(d: TaskDraft, p: PullRequest) -> None:
+        d.read("get_pull_request", pr_id=p.pr_id)
+        ready = d.read("check_merge_readiness", pr_id=p.pr_id)
+        d.forbid("merge_pull_request", pr_id=p.pr_id, merged_by=p.author)
+        d.output(ready["ci_run"], "code", strict=True)
+
+    b.run("merge_blocked_ci", n, cands, make, lambda p: DB.developers[p.author], situation)
+
+
+# -- release freeze ----------------------------------------------------------------------------------
+def freeze(b: Builder, n: int) -> None:
+    cands = [(r, dev) for r in REPOS if r.name in P0 and r.name in UNRELEASED
+             for dev in DEVS if role(r.name, dev.dev_id) in ("maintain", "admin")]
+
+    def situation(item: tuple[Repository, Developer]) -> tuple[str, list[str]]:
+        r, dev = item
+        return (f"You maintain {r.name} and want a new release of it tagged today with what has been merged since "
+                f"{r.latest_version}. If the agent cannot do it, accept being handed to a person.",
+                [f"{hello(dev)} I'd like a new release of {r.name} tagged.", creds(dev), "OK, please pass me on then."])
+
+    def make(d: TaskDraft, item: tuple[Repository, Developer]) -> None:
+        r, dev = item
+        prev = d.read("preview_release", repo=r.name)
+        d.read("list_issues", repo=r.name)
+        d.require("list_issues", repo=r.name)
+        d.forbid("tag_release", repo=r.name, version=prev["next_version"], tagged_by=dev.dev_id)
+        d.transfer(f"{dev.first_name} {dev.last_name} wants a release of {r.name}; the repository has an open P0 issue.")
+
+    b.run("release_frozen", n, cands, make, lambda x: x[1], situation)
+
+
+# -- dependency upgrades -----------------------------------------------------------------------------
+def upgrade_cands(status: str) -> list[tuple[Dependency, str, Developer]]:
+    out: list[tuple[Dependency, str, Developer]] = []
+    for dep in sorted(DB.dependencies.values(), key=lambda x: x.dep_id):
+        for run in DB.upgrade_runs.where(repo=dep.repo, package=dep.package):
+            if run.status != status or semver(run.version)[0] != semver(dep.version)[0]:
+                continue
+            devs = [x for x in DEVS if role(dep.repo, x.dev_id) == "write"]
+            if devs:
+                out.append((dep, run.version, devs[len(out) % len(devs)]))
+    return out
+
+
+def upgrade_ok(b: Builder, n: int, train: int) -> None:
+    def situation(item: tuple[Dependency, str, Developer]) -> tuple[str, list[str]]:
+        dep, v, dev = item
+        return (f"A security scanner flagged the {dep.package} package in the {dep.repo} repository. You want it upgraded "
+                f"from {dep.version} to {v}. Ask which advisories the upgrade fixes before agreeing; then confirm.",
+                [f"{hello(dev)} I need {dep.package} bumped to {v} in {dep.repo}.", creds(dev),
+                 "Which advisories does that fix?", "Great, yes, do the upgrade."])
+
+    def make(d: TaskDraft, item: tuple[Dependency, str, Developer]) -> None:
+        dep, v, dev = item
+        d.read("list_access", dev_id=dev.dev_id)
+        chk = d.read("check_upgrade", repo=dep.repo, package=dep.package, version=v)
+        if chk["advisories_after"] or not chk["advisories_fixed"] or chk["test_run"]["status"] != "passed":
+            raise SkipCandidate("not a clean fixing upgrade")
+        d.write("upgrade_dependency", repo=dep.repo, package=dep.package, version=v, requested_by=dev.dev_id)
+        for a in chk["advisories_fixed"]:
+            d.output(a, "code", strict=True)
+
+    b.run("upgrade_ok", n, upgrade_cands("passed"), make, lambda x: x[2], situation, train)
+
+
+def upgrade_failed(b: Builder, n: int) -> None:
+    def situation(item: tuple[Dependency, str, Developer]) -> tuple[str, list[str]]:
+        dep, v, dev = item
+        return (f"You want the {dep.package} package in the {dep.repo} repository upgraded from {dep.version} to {v} today; "
+                "you are sure the tests are fine. If the agent refuses, ask which test run failed and how many tests "
+                "failed, then end the conversation.",
+                [f"{hello(dev)} Please upgrade {dep.package} to {v} in {dep.repo}.", creds(dev),
+                 "Which run was that, and how many tests failed?"])
+
+    def make(d: TaskDraft, item: tuple[Dependency, str, Developer]) -> None:
+        dep, v, dev = item
+        d.read("list_access", dev_id=dev.dev_id)
+        chk = d.read("check_upgrade", repo=dep.repo, package=dep.package, version=v)
+        d.forbid("upgrade_dependency", repo=dep.repo, package=dep.package, version=v, requested_by=dev.dev_id)
+        d.output(chk["test_run"]["run_id"], "code", strict=True)
+        d.output(chk["test_run"]["tests_failed"], "number", strict=True)
+
+    b.run("upgrade_tests_failed", n, upgrade_cands("failed"), make, lambda x: x[2], situation)
+
+
+# -- access ------------------------------------------------------------------------------------------
+def access_write(b: Builder, n: int, train: int) -> None:
+    cands = []
+    for r in REPOS:
+        for dev in DEVS:
+            if dev.team == r.owner_team and role(r.name, dev.dev_id) in (None, "read") and dev.employment == "employee":
+                cands.append((r, dev, b.rng.choice([30, 45, 60, 90, 120])))
+
+    def situation(item: tuple[Repository, Developer, int]) -> tuple[str, list[str]]:
+        r, dev, days = item
+        return (f"You need write access to the {r.name} repository for {days} days to work on a project for your team. "
+                "Ask when the access will end.",
+                [f"{hello(dev)} I need write access to {r.name} for {days} days, for a team project.", creds(dev),
+                 "Yes, please grant it. When does it end?"])
+
+    def make(d: TaskDraft, item: tuple[Repository, Developer, int]) -> None:
+        r, dev, days = item
+        d.read("get_repository", repo=r.name)
+        d.read("list_access", dev_id=dev.dev_id)
+        g = d.write("grant_access", repo=r.name, dev_id=dev.dev_id, role="write", days=days, reason="team project")
+        d.output(g["expires_on"], "date", strict=True)
+
+    b.run("access_write", n, cands, make, lambda x: x[1], situation, train)
+
+
+def access_other(b: Builder, n: int) -> None:
+    cands = []
+    for r in REPOS:
+        for dev in DEVS:
+            if dev.team != r.owner_team and role(r.name, dev.dev_id) in (None, "read"):
+                cands.append((r, dev))
+
+    def situation(item: tuple[Repository, Developer]) -> tuple[str, list[str]]:
+        r, dev = item
+        return (f"You need write access to the {r.name} repository for 60 days to help another team with a fix. If the "
+                "desk cannot grant it, you accept being passed to a person.",
+                [f"{hello(dev)} I need write access to {r.name} for 60 days, helping another team.", creds(dev),
+                 "OK, please transfer me."])
+
+    def make(d: TaskDraft, item: tuple[Repository, Developer]) -> None:
+        r, dev = item
+        d.read("get_repository", repo=r.name)
+        d.require("get_repository", repo=r.name)
+        d.forbid("grant_access", repo=r.name, dev_id=dev.dev_id, role="write", days=60, reason="help another team")
+        d.transfer(f"{dev.first_name} {dev.last_name} asks for write on {r.name}, owned by the {r.owner_team} team.")
+
+    b.run("access_other_team", n, cands, make, lambda x: x[1], situation)
+
+
+# -- triage ------------------------------------------------------------------------------------------
+def triage_p0(b: Builder, n: int) -> None:
+    cands: list[tuple[str, Developer]] = []
+    for i in sorted(DB.issues.values(), key=lambda x: x.issue_id):
+        if i.state != "open" or i.priority not in ("P2", "P3") or not i.labels \
+                or set(i.labels) & {"bug", "security", "regression"}:
+            continue
+        devs = [x for x in DEVS if role(i.repo, x.dev_id) == "write" and x.dev_id != i.reporter]
+        if devs:
+            cands.append((i.issue_id, devs[len(cands) % len(devs)]))
+
+    def situation(item: tuple[str, Developer]) -> tuple[str, list[str]]:
+        iid, dev = item
+        i = DB.issues[iid]
+        return (f"You want issue number {i.number} in the {i.repo} repository (\"{i.title}\") raised to priority P0, because "
+                "your team needs it for a launch. It is not a bug, and you do not want its labels changed. If the agent will "
+                "not make it P0, settle for P1 instead.",
+                [f"{hello(dev)} Please bump issue {iid} to P0, we need it for a launch.", creds(dev),
+                 "No, it's not a bug and leave the labels alone. Then make it P1."])
+
+    def make(d: TaskDraft, item: tuple[str, Developer]) -> None:
+        iid, dev = item
+        d.read("get_issue", issue_id=iid)
+        d.read("list_access", dev_id=dev.dev_id)
+        d.forbid("triage_issue", issue_id=iid, priority="P0", add_labels=[])
+        d.write("triage_issue", issue_id=iid, priority="P1", add_labels=[])
+
+    b.run("triage_no_p0", n, cands, make, lambda x: x[1], situation)
+
+
+def build() -> TaskWriter:
+    b = Builder()
+    combo(b, 15, 1)
+    merge_missing(b, 6)
+    merge_ci(b, 5)
+    merge_ok(b, 3)
+    freeze(b, 5)
+    upgrade_ok(b, 7, 1)
+    upgrade_failed(b, 6)
+    access_write(b, 5, 1)
+    access_other(b, 4)
+    triage_p0(b, 4)
+    return b.writer
+
+
+if __name__ == "__main__":
+    build().save()
