@@ -118,4 +118,4 @@ def test_human_user_types_at_the_terminal(tau) -> None:
         "--user-strategy", "human", stdin=lines.encode(),
     )
     result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["*=== task fines_then_loan ===*", "*agent> Here is what I found: 4.50.*"])
+    result.stdout.fnmatch_lines(["*=== task fines_then_loan ===*", "*agent> Here is what I found: $4.50.*"])
