@@ -3,16 +3,17 @@
     python bench/remote_agents.py [domain] [--tasks N]
 
 Runs the oracle through each protocol (http: `HttpAgentServer`; a2a: `A2AOracleServer`
-with the tools over the harness's MCP server) on the domain's test tasks, one item at a
-time, and times the agent's steps from the harness's side:
+with the tools over the harness's MCP server; dialogflow-cx: `CXOracleServer`, a fake
+``detectIntent`` REST endpoint, through Google's client) on the domain's test tasks, one
+item at a time, and times the agent's steps from the harness's side:
 
 - per tool call: a step that hands tool results back and gets the agent's next move,
   divided by the results it carried (http sends all of a step's results in one request;
-  a2a answers one MCP call per step);
+  a2a answers one MCP call per step; dialogflow-cx sends one ``DetectIntent`` per result);
 - per turn: a step that carries a customer message and gets text back without a call.
 
 The oracle thinks in microseconds, so both are the protocol's own cost (serialization,
-HTTP, the a2a/mcp SDKs) plus scheduling on this machine.
+HTTP, the a2a/mcp SDKs, the CX client's protobuf/REST layer) plus scheduling on this machine.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ from pytest_tau import AgentStep, ScriptedUser, Settings, StrategyContext, load_
 from pytest_tau._scoring import play
 from pytest_tau.remote import RemoteOptions
 from pytest_tau.remote._a2a import A2AAgent
+from pytest_tau.remote._cx import DialogflowCXAgent
 from pytest_tau.remote._http import HttpAgent
 from pytest_tau.remote._mcp import ToolServer
 from pytest_tau.testing import HttpAgentServer
 from pytest_tau.testing.a2a_agent import A2AOracleServer
+from pytest_tau.testing.cx_agent import CXOracleServer
 
 
 class Timed:
@@ -69,10 +72,11 @@ def main() -> int:
     settings = Settings(agent_strategy="http", user_strategy="scripted")
     print(f"{args.domain}: {len(tasks)} tasks, one at a time, oracle behind each protocol, loopback")
     print(f"{'protocol':<10} {'ms/tool call':>13} {'ms/turn':>9} {'calls':>6} {'turns':>6} {'reward':>7}")
-    with HttpAgentServer([domain]) as http, A2AOracleServer([domain]) as a2a, ToolServer() as tools:
+    with HttpAgentServer([domain]) as http, A2AOracleServer([domain]) as a2a, ToolServer() as tools, CXOracleServer([domain]) as cx:
         makers = {
             "http": lambda context: HttpAgent(context, RemoteOptions(agent_url=http.url)),
             "a2a+mcp": lambda context: A2AAgent(context, RemoteOptions(agent_url=a2a.url), tools),
+            "cx": lambda context: DialogflowCXAgent(context, RemoteOptions(cx_agent=cx.agent, cx_endpoint=cx.url)),
         }
         for name, make in makers.items():
             per_call: list[float] = []

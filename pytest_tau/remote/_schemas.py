@@ -14,16 +14,20 @@ __all__ = ["CX_OUTPUT_SCHEMA", "FORMATS", "cx_tools", "export"]
 Format = Literal["openai", "mcp", "cx"]
 FORMATS: tuple[Format, ...] = ("openai", "mcp", "cx")
 
-# Every tool answers with one string (JSON text, or "Error: ..." for a refusal): the
-# harness sends it back to Dialogflow CX as the output parameter `result`.
+# Every tool answers with one string: the harness sends it back to Dialogflow CX as the
+# output parameter `result`; a refused or malformed call comes back as ToolCallResult.error.
 CX_OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "properties": {"result": {"type": "string", "description": "the tool's answer: JSON text, or 'Error: ...' when it refused"}},
+    "properties": {"result": {"type": "string", "description": "the tool's answer (JSON text)"}},
 }
 
 
 def cx_tools(domain: Domain[Any]) -> list[dict[str, Any]]:
-    """Dialogflow CX ``Tool`` resources (client-side function tools) for ``tools.create``."""
+    """Dialogflow CX ``Tool`` resources (client-side function tools) for ``tools.create``.
+
+    The display name is the domain's tool name: CX asks for a function tool's call with it
+    as ``ToolCall.action``, which is how ``--agent-strategy dialogflow-cx`` finds the tool.
+    """
     return [
         {
             "displayName": tool["name"],

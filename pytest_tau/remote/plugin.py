@@ -1,6 +1,6 @@
 """The ``tau_remote`` pytest plugin: remote agents as agent strategies.
 
-Declares ``http`` and ``a2a`` through ``pytest_tau_declare_strategies``
+Declares ``http``, ``a2a`` and ``dialogflow-cx`` through ``pytest_tau_declare_strategies``
 and builds them through ``pytest_tau_make_agent``; adds their options; checks them at
 start; ends each item's remote session at its teardown and the MCP tool server at the
 end of the process. Inert unless one of its strategies is chosen.
@@ -8,6 +8,7 @@ end of the process. Inert unless one of its strategies is chosen.
 
 from __future__ import annotations
 
+import importlib.util
 import threading
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -19,12 +20,14 @@ from ._options import OPTIONS, RemoteOptions, dest
 if TYPE_CHECKING:
     from .._conversation import Agent
     from .._strategies import StrategyContext
+    from ._cx import DialogflowCXAgent
 
 __all__ = ["STRATEGIES", "RemoteStrategies"]
 
 STRATEGIES: tuple[StrategyInfo, ...] = (
     StrategyInfo("agent", "http", "a remote agent speaking pytest-tau's JSON protocol at --agent-url"),
     StrategyInfo("agent", "a2a", "a remote A2A agent at --agent-url; the harness serves the tools over MCP"),
+    StrategyInfo("agent", "dialogflow-cx", "a Dialogflow CX agent (--cx-agent) with client-side function tools; needs the cx extra"),
 )
 NAMES = frozenset(info.name for info in STRATEGIES)
 STATE_KEY = pytest.StashKey["RemoteStrategies"]()
@@ -47,9 +50,13 @@ class RemoteStrategies:
         from ._a2a import A2AAgent
         from ._http import HttpAgent
 
-        agent: HttpAgent | A2AAgent
+        agent: HttpAgent | A2AAgent | DialogflowCXAgent
         if name == "http":
             agent = HttpAgent(context, self.options)
+        elif name == "dialogflow-cx":
+            from ._cx import DialogflowCXAgent
+
+            agent = DialogflowCXAgent(context, self.options)
         else:
             agent = A2AAgent(context, self.options, self.tool_server())
         with self._lock:
@@ -111,8 +118,17 @@ def pytest_configure(config: pytest.Config) -> None:
     if settings is None or settings.agent_strategy not in NAMES or config.option.help or config.option.collectonly:
         return
     problems = options.problems(settings.agent_strategy)
+    if settings.agent_strategy == "dialogflow-cx" and not _installed("google.cloud.dialogflowcx_v3"):
+        problems.append("--agent-strategy dialogflow-cx needs google-cloud-dialogflow-cx: pip install 'pytest-tau[cx]'")
     if problems:
         raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # a missing parent package
+        return False
 
 
 def pytest_runtest_teardown(item: pytest.Item) -> None:

@@ -13,8 +13,9 @@ fault on the next requests. `OracleModel` is a deterministic model for whole run
 the agent it performs a task's gold actions, as the user it says the task's script.
 
 Remote agents under test, each playing the oracle: `HttpAgentServer` (the HTTP agent
-protocol, here) and `pytest_tau.testing.a2a_agent.A2AOracleServer` (an A2A server that calls
-the tools over MCP).
+protocol, here), `pytest_tau.testing.a2a_agent.A2AOracleServer` (an A2A server that calls
+the tools over MCP) and `pytest_tau.testing.cx_agent.CXOracleServer` (a fake of Dialogflow
+CX's ``detectIntent`` REST endpoint with client-side tool calls).
 """
 
 from __future__ import annotations
