@@ -56,6 +56,7 @@ class TauController:
         self.max_regression = float(config.getoption("tau_max_regression", 0.0) or 0.0)
         self.gate: Any = None
         self._results_file: Any = None
+        self.html_path: Path | None = None
 
     # -- header ----------------------------------------------------------------------
     def describe(self) -> str:
@@ -136,6 +137,10 @@ class TauController:
             orjson.dumps(self.summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
         )
         self._junit(self.summary)
+        from ._html import write_report
+
+        html = self.config.getoption("tau_html", None)
+        self.html_path = write_report(self.config.rootpath / html if html else self.run_dir / "report.html", self.summary, self.results, [self.run_dir])
         self.config.hook.pytest_tau_run_summary(config=self.config, summary=self.summary)
 
     def exit_status(self, exitstatus: int) -> int:
@@ -228,6 +233,8 @@ class TauController:
                 bold=True,
             )
         write(f"results: {self.run_dir / 'results.jsonl'}  summary: {self.run_dir / 'summary.json'}")
+        if self.html_path is not None:
+            write(f"html report: {self.html_path}")
 
 
 def _stopped(session: pytest.Session, exitstatus: int) -> str | None:

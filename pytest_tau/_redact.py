@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["redact", "redact_json"]
+__all__ = ["json_redactor", "redact", "redact_json"]
 
 MASK = "***"
 _SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IGNORECASE)
@@ -53,6 +54,11 @@ def redact(text: str) -> str:
 
 def redact_json(value: Any) -> Any:
     """Redact every string inside a JSON-able value (the environment is read once)."""
+    return json_redactor()(value)
+
+
+def json_redactor() -> Callable[[Any], Any]:
+    """`redact_json` with the environment read now, once, for many values in a row."""
     secrets = _env_secrets()
 
     def walk(item: Any) -> Any:
@@ -64,4 +70,4 @@ def redact_json(value: Any) -> Any:
             return [walk(inner) for inner in item]
         return item
 
-    return walk(value)
+    return walk

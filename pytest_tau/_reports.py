@@ -50,8 +50,10 @@ def error_result(case: Case, message: str) -> ItemResult:
     )
 
 
-def write_trajectory(run_dir: Path, result: ItemResult, trajectory: Trajectory, env: Environment) -> None:
-    """One JSON file per item: messages, tool calls, final diff, verdict, usage."""
+def write_trajectory(
+    run_dir: Path, result: ItemResult, trajectory: Trajectory, env: Environment, verdict: Verdict | None = None
+) -> None:
+    """One JSON file per item: messages, tool calls, final diff, the records that differ from gold, usage."""
     folder = run_dir / "trajectories"
     folder.mkdir(parents=True, exist_ok=True)
     document = {
@@ -59,6 +61,11 @@ def write_trajectory(run_dir: Path, result: ItemResult, trajectory: Trajectory, 
         "messages": trajectory.messages,
         "tool_calls": [call.to_json() for call in trajectory.calls],
         "final_diff": env.state.diff(),
+        # Whole records (expected per gold, actual per the run), so the HTML report shows every field.
+        "gold_differences": [
+            {"table": d.table, "key": d.key, "expected": d.expected, "actual": d.actual}
+            for d in (verdict.state_differences if verdict is not None else [])
+        ],
     }
     (folder / f"{result.item}.json").write_bytes(
         orjson.dumps(redact_json(document), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)

@@ -66,6 +66,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     from ._gate import add_options
 
     add_options(group)
+    from ._html import add_options as add_html_options
+
+    add_html_options(group)
 
 
 def _raw_settings(config: pytest.Config) -> tuple[dict[str, Any], set[str]]:
@@ -158,7 +161,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not (config.option.help or config.option.collectonly):
         from ._selection import ini_problems, selection_problems, spaced_path_problems
 
-        path_options = [f"--{o.name}" for o in OPTIONS if o.type == "path"]
+        path_options = [f"--{o.name}" for o in OPTIONS if o.type == "path"] + ["--tau-html"]
         problems = (
             spaced_path_problems(list(config.invocation_params.args), config.invocation_params.dir, path_options)
             or ini_problems(config, [o.ini for o in OPTIONS])
@@ -441,7 +444,7 @@ def tau_run(
     verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
     result = item_result(tau_case, trajectory, verdict)
     request.node.stash[RESULT_KEY] = result
-    write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env)
+    write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env, verdict)
     if result.status == "error":
         message = redact(f"{result.item}: {trajectory.error}")
         if (trajectory.error or "").startswith("cannot use the model: "):
