@@ -12,7 +12,7 @@ from ._binding import domain_test
 from ._canonical import FreeText, Unordered
 from ._discovery import discover_domains, load_domain
 from ._domain import Domain, DomainError, dump_db
-from ._environment import Environment, ToolCall
+from ._environment import Environment, ToolCall, UserTools
 from ._evaluate import Verdict
 from ._outputs import Kind, Output, output_told
 from ._state import Table, fingerprint
@@ -71,6 +71,7 @@ __all__ = [
     "Trajectory",
     "Usage",
     "User",
+    "UserTools",
     # plugin and CI authors
     "ItemResult",
     "RunSummary",

@@ -19,7 +19,12 @@ __all__ = ["DoNothingAgent", "FewShotAgent", "OracleAgent", "TextActionAgent", "
 
 
 class OracleAgent:
-    """Performs the task's gold actions and tells the required outputs; scores 1 by design."""
+    """Performs the task's gold actions and tells the required outputs; scores 1 by design.
+
+    Dual control: the agent's runs of gold actions alternate with the user's; for a user
+    run the oracle ends its turn asking the customer to do those steps, naming each tool
+    (the scripted user performs a run when its message names them all).
+    """
 
     def __init__(self, task: Task, actions: Sequence[Action] | None = None, *, variant: int = 0) -> None:
         self.task = task
@@ -28,8 +33,32 @@ class OracleAgent:
         self.actions = list(task.gold_actions if actions is None else actions)
         self.usage = Usage()
         self._acted = False
+        self._runs = _runs(self.actions) if any(a.actor == "user" for a in self.actions) else None
+        self._calls = 0
+
+    def _outputs(self) -> str:
+        outputs = "; ".join(spoken(output, self.variant) for output in self.task.required_outputs)
+        return f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
+
+    def _dual_step(self, runs: list[list[Action]]) -> AgentStep:
+        if not runs:
+            if self._acted:
+                return AgentStep(content="Is there anything else I can help you with?")
+            self._acted = True
+            return AgentStep(content=self._outputs())
+        run = runs.pop(0)
+        if run[0].actor == "user":
+            steps = "; ".join(str(Action(name=a.name, arguments=a.arguments)) for a in run)
+            return AgentStep(content=f"Please do this on your side: {steps}.")
+        calls = []
+        for action in run:
+            calls.append(RequestedCall(id=f"oracle_{self._calls}", name=action.name, arguments=dict(action.arguments)))
+            self._calls += 1
+        return AgentStep(tool_calls=calls)
 
     def step(self, messages: list[dict[str, Any]]) -> AgentStep:
+        if self._runs is not None:
+            return self._dual_step(self._runs)
         if self._acted:
             return AgentStep(content="Is there anything else I can help you with?")
         self._acted = True
@@ -41,6 +70,17 @@ class OracleAgent:
             for index, action in enumerate(self.actions)
         ]
         return AgentStep(content=content, tool_calls=calls)
+
+
+def _runs(actions: Sequence[Action]) -> list[list[Action]]:
+    """Consecutive actions of the same actor, grouped, in order."""
+    runs: list[list[Action]] = []
+    for action in actions:
+        if runs and runs[-1][0].actor == action.actor:
+            runs[-1].append(action)
+        else:
+            runs.append([action])
+    return runs
 
 
 class DoNothingAgent:

@@ -64,24 +64,35 @@ class TaskDraft:
         self.required: list[Action] = []
         self.forbidden: list[Action] = []
 
+    def _action(self, name: str, arguments: dict[str, Any]) -> Action:
+        """An action on whichever side has the tool: user tools share the agent's namespace."""
+        return Action(name=name, arguments=arguments, actor="user" if name in self.domain.user_tools else "agent")
+
     def _call(self, name: str, arguments: dict[str, Any]) -> Any:
-        if name not in self.domain.tools:
+        action = self._action(name, arguments)
+        if self.domain.tool_for(action) is None:
             raise GoldActionFailed(f"task {self.id!r}: unknown tool {name!r}")
-        call = self.env.call(name, arguments)
+        call = self.env.call(name, arguments, actor=action.actor)
         if call.error:
             raise GoldActionFailed(f"task {self.id!r}: gold action {name}({arguments}) failed: {call.result}")
-        self.gold.append(Action(name=name, arguments=arguments))
+        self.gold.append(action)
         return _parse(call.result)
 
+    def _is_write(self, name: str) -> bool | None:
+        tool = self.domain.tools.get(name) or self.domain.user_tools.get(name)
+        return None if tool is None else tool.write
+
     def read(self, name: str, /, **arguments: Any) -> Any:
-        """A gold look-up: runs now, returns the tool's result (parsed JSON, or the text)."""
-        if self.domain.tools.get(name) is not None and self.domain.tools[name].write:
+        """A gold look-up: runs now, returns the tool's result (parsed JSON, or the text).
+        A user tool's name makes it the customer's step (dual control), in gold order."""
+        if self._is_write(name):
             raise GoldActionFailed(f"task {self.id!r}: {name} is a write tool; use write()")
         return self._call(name, arguments)
 
     def write(self, name: str, /, **arguments: Any) -> Any:
-        """A gold write: runs now on the task's environment, returns the tool's result."""
-        if self.domain.tools.get(name) is not None and not self.domain.tools[name].write:
+        """A gold write: runs now on the task's environment, returns the tool's result.
+        A user tool's name makes it the customer's step (dual control), in gold order."""
+        if self._is_write(name) is False:
             raise GoldActionFailed(f"task {self.id!r}: {name} is a read tool; use read()")
         return self._call(name, arguments)
 
@@ -111,12 +122,14 @@ class TaskDraft:
         return output_given_away(self.domain, output, self.instructions + "\n" + "\n".join(self.script)) is not None
 
     def require(self, name: str, /, **arguments: Any) -> None:
-        """A call the agent must make (with at least these argument values)."""
-        self.required.append(Action(name=name, arguments=arguments))
+        """A call the agent must make (with at least these argument values); a user tool's
+        name: a step the agent must get the customer to take."""
+        self.required.append(self._action(name, arguments))
 
     def forbid(self, name: str, /, **arguments: Any) -> None:
-        """A full call the agent must not make: what the customer asks and the policy forbids."""
-        self.forbidden.append(Action(name=name, arguments=arguments))
+        """A full call the agent must not make: what the customer asks and the policy forbids;
+        a user tool's name: a step the agent must not get the customer to take."""
+        self.forbidden.append(self._action(name, arguments))
 
     def task(self) -> Task:
         return Task.model_validate(

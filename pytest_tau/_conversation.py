@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from ._environment import Environment, ToolCall
+from ._environment import Environment, ToolCall, UserTools
 
 __all__ = [
     "STOP",
@@ -165,6 +165,10 @@ class User(Protocol):
     said in that turn, joined by newlines). A message that contains `STOP` ends the
     conversation (the end reason is ``user_stop``); the text around it is kept in the
     trajectory. Model failures past the retries raise `InfraError`, as for agents.
+
+    Dual control: a user that can act on its own side also defines
+    ``use_tools(tools: UserTools)``, called once before ``start`` in a domain with user
+    tools; its calls (``tools.call(name, arguments)``) land in the trajectory as ``actor="user"``.
     """
 
     #: Tokens and cost of this user's model calls (zero for a user without a model).
@@ -207,6 +211,9 @@ def run_conversation(env: Environment, agent: Agent, user: User, *, max_steps: i
     steps = turns = 0
     end: EndReason | None = None
     error: str | None = None
+    use_tools = getattr(user, "use_tools", None)
+    if env.domain.user_tools and use_tools is not None:  # dual control: the customer acts on their side
+        use_tools(UserTools(env))
     try:
         opening = user.start()
         turns += 1

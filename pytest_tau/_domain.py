@@ -35,8 +35,8 @@ from pydantic import BaseModel
 
 from ._canonical import Canonical, canonical
 from ._environment import Environment, ToolCall
-from ._state import Diff, State, Table
-from ._tasks import Task, TaskFileError, load_tasks
+from ._state import USER_PREFIX, Diff, State, Table
+from ._tasks import Action, Task, TaskFileError, load_tasks
 from ._tools import Tool, calculate
 
 __all__ = ["AnyDomain", "Domain", "DomainError", "Gold", "dump_db"]
@@ -95,6 +95,10 @@ class Domain(Generic[DB]):
     `now` is the policy's fixed current time; `fixtures` defaults to `fixtures/<name>/`
     two folders above the module that creates the domain. `standard_tools=False` leaves
     out `calculate` and `transfer_to_human_agents` (a domain that defines its own).
+
+    Dual control: `user_db` is the model of the customer's own side (their device), loaded
+    from `fixtures/<name>/user_db.json`; tools registered with `@DOMAIN.user_tool` take it as
+    their first argument and are called by the simulated user, never by the agent.
     """
 
     def __init__(
@@ -105,15 +109,20 @@ class Domain(Generic[DB]):
         now: dt.datetime | None = None,
         fixtures: Path | str | None = None,
         standard_tools: bool = True,
+        user_db: type[BaseModel] | None = None,
     ) -> None:
         if not name.isidentifier() or not name.islower():
             raise DomainError(f"domain name {name!r} must be a lowercase identifier")
         self.record_models: dict[str, type[BaseModel]] = {}
-        for field_name, field in db_model.model_fields.items():
-            record = _table_record(field.annotation)
-            if record is None:
-                raise DomainError(f"{db_model.__name__}.{field_name}: every DB field must be a table, Table[<record model>]")
-            self.record_models[field_name] = record
+        for prefix, model in (("", db_model), (USER_PREFIX, user_db)):
+            for field_name, field in (model.model_fields if model is not None else {}).items():
+                record = _table_record(field.annotation)
+                if record is None:
+                    raise DomainError(f"{model.__name__}.{field_name}: every DB field must be a table, Table[<record model>]")  # type: ignore[union-attr]
+                self.record_models[prefix + field_name] = record
+        self.user_db_model = user_db
+        self.user_tools: dict[str, Tool] = {}
+        self._user_indexes: dict[str, dict[str, Any]] = {}
         self.name = name
         self.db_model = db_model
         self.now = now or dt.datetime(2026, 1, 1, 9, 0)
@@ -185,12 +194,46 @@ class Domain(Generic[DB]):
                 self._standard.discard(tool.name)
             if transfer and any(t.transfer for t in self.tools.values()):
                 raise DomainError(f"domain {self.name!r}: one transfer tool only (the SDK provides {TRANSFER_TOOL})")
-            if tool.name in self.tools:
+            if tool.name in self.tools or tool.name in self.user_tools:
                 raise DomainError(f"domain {self.name!r}: tool {tool.name!r} defined twice")
             self.tools[tool.name] = tool
             return fn
 
         return register(function) if function is not None else register
+
+    @overload
+    def user_tool(self, function: F, /) -> F: ...
+    @overload
+    def user_tool(self, function: None = None, /, *, write: bool = False) -> Callable[[F], F]: ...
+
+    def user_tool(self, function: F | None = None, /, *, write: bool = False) -> Any:
+        """Register a tool of the customer's own side (dual control): its first parameter is
+        the user DB; only the simulated user calls it. `write=True` when it changes that DB.
+        User and agent tool names are one namespace, so a call's name says whose tool it is."""
+
+        def register(fn: F) -> F:
+            if self.user_db_model is None:
+                raise DomainError(f"domain {self.name!r}: user tools need a user-side DB (Domain(..., user_db=<model>))")
+            tool = Tool.from_function(fn, write=write)
+            if tool.name in self.tools or tool.name in self.user_tools:
+                raise DomainError(f"domain {self.name!r}: tool {tool.name!r} defined twice")
+            self.user_tools[tool.name] = tool
+            return fn
+
+        return register(function) if function is not None else register
+
+    @property
+    def dual_control(self) -> bool:
+        """True when the customer has tools of their own."""
+        return bool(self.user_tools)
+
+    def tool_for(self, action: Action) -> Tool | None:
+        """The tool an action calls: the agent's, or the user's for `actor="user"`."""
+        return (self.user_tools if action.actor == "user" else self.tools).get(action.name)
+
+    def user_tool_schemas(self) -> list[dict[str, Any]]:
+        """OpenAI schemas of the user's tools, in name order (what an LLM user is given)."""
+        return [self.user_tools[name].schema() for name in sorted(self.user_tools)]
 
     def tool_schemas(self) -> list[dict[str, Any]]:
         """OpenAI tool schemas, in name order (built once per tool set)."""
@@ -235,6 +278,21 @@ class Domain(Generic[DB]):
             raise DomainError(_db_error(path, exc)) from None
 
     @functools.cached_property
+    def initial_user_db(self) -> BaseModel | None:
+        """The validated user-side DB (`fixtures/<name>/user_db.json`), or None in a single-control domain."""
+        if self.user_db_model is None:
+            return None
+        path = self.fixtures / "user_db.json"
+        try:
+            return self.user_db_model.model_validate(orjson.loads(path.read_bytes()))
+        except OSError as exc:
+            raise DomainError(f"{path}: cannot read the user DB: {exc.strerror}") from None
+        except orjson.JSONDecodeError as exc:
+            raise DomainError(f"{path}: not valid JSON: {exc}") from None
+        except pydantic.ValidationError as exc:
+            raise DomainError(_db_error(path, exc)) from None
+
+    @functools.cached_property
     def tasks(self) -> list[Task]:
         """Every task of every split, sorted by id; actions are checked against the tools."""
         path = self.fixtures / "tasks.json"
@@ -242,10 +300,11 @@ class Domain(Generic[DB]):
         for task in tasks:
             for field in ("gold_actions", "required_actions", "forbidden_actions"):
                 for index, action in enumerate(getattr(task, field)):
-                    tool = self.tools.get(action.name)
+                    tool = self.tool_for(action)
                     if tool is None:
+                        whose = "user tool" if action.actor == "user" else "tool"
                         raise TaskFileError(
-                            f"{path}: task {task.id!r}: field '{field}.{index}.name': unknown tool {action.name!r}"
+                            f"{path}: task {task.id!r}: field '{field}.{index}.name': unknown {whose} {action.name!r}"
                         )
                     if field == "gold_actions":
                         try:
@@ -260,7 +319,10 @@ class Domain(Generic[DB]):
 
     def initial_record(self, table: str, key: str) -> dict[str, Any] | None:
         """A record of the initial DB as JSON, or None if it does not exist."""
-        records = getattr(self.initial_db, table)
+        if table.startswith(USER_PREFIX):
+            records = getattr(self.initial_user_db, table[len(USER_PREFIX) :])
+        else:
+            records = getattr(self.initial_db, table)
         record = records.base.get(key) if isinstance(records, Table) else records.get(key)
         return None if record is None else record.model_dump(mode="json")
 
@@ -272,14 +334,17 @@ class Domain(Generic[DB]):
 
     def new_state(self) -> State:
         """A fresh copy-on-write state over the initial DB."""
-        return State(self.db_model, self.initial_db, self._indexes)
+        user = None
+        if self.user_db_model is not None:
+            user = (self.user_db_model, self.initial_user_db, self._user_indexes)
+        return State(self.db_model, self.initial_db, self._indexes, user)  # type: ignore[arg-type]
 
     @functools.cache  # noqa: B019 - a Domain lives as long as the process
     def gold(self, task_id: str) -> Gold:
         """The task's gold actions replayed on a fresh DB: computed once per task."""
         env = Environment(self)
         task = self.task(task_id)
-        calls = [env.call(action.name, dict(action.arguments)) for action in task.gold_actions]
+        calls = [env.call(action.name, dict(action.arguments), actor=action.actor) for action in task.gold_actions]
         diff = env.state.diff()
         return Gold(diff=diff, calls=tuple(calls), compared=self.canonical_diff(diff))
 

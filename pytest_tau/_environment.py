@@ -8,7 +8,7 @@ write leaves the DB exactly as it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -19,8 +19,9 @@ from ._tools import ToolError
 
 if TYPE_CHECKING:
     from ._domain import Domain
+    from ._tasks import Actor
 
-__all__ = ["Environment", "ToolCall"]
+__all__ = ["Environment", "ToolCall", "UserTools"]
 
 _MAX_ERROR = 500
 
@@ -34,9 +35,13 @@ class ToolCall:
     result: str
     error: bool = False
     write: bool = False
+    actor: Actor = "agent"  # "user": the simulated customer called one of their own tools
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "arguments": self.arguments, "result": self.result, "error": self.error}
+        data = {"name": self.name, "arguments": self.arguments, "result": self.result, "error": self.error}
+        if self.actor != "agent":
+            data["actor"] = self.actor
+        return data
 
 
 def _render(value: Any) -> str:
@@ -63,13 +68,18 @@ class Environment:
     def __post_init__(self) -> None:
         self.state = self.domain.new_state()
 
-    def call(self, name: str, arguments: str | dict[str, Any] | None) -> ToolCall:
-        """Run one tool call; never raises for anything the model could send."""
-        call = self._run(name, arguments)
+    def call(self, name: str, arguments: str | dict[str, Any] | None, *, actor: Actor = "agent") -> ToolCall:
+        """Run one tool call; never raises for anything the model could send.
+
+        `actor="user"` runs one of the domain's user tools on the user-side DB (dual
+        control); each side sees only its own tools."""
+        call = self._run(name, arguments, actor)
+        if actor != "agent":
+            call = replace(call, actor=actor)
         self.calls.append(call)
         return call
 
-    def _run(self, name: str, arguments: str | dict[str, Any] | None) -> ToolCall:
+    def _run(self, name: str, arguments: str | dict[str, Any] | None, actor: Actor = "agent") -> ToolCall:
         raw_args = arguments
         if isinstance(arguments, (str, bytes)):
             try:
@@ -80,9 +90,10 @@ class Environment:
             arguments = {}
         if not isinstance(arguments, dict):
             return ToolCall(name, {"__raw__": str(raw_args)[:_MAX_ERROR]}, "Error: arguments must be a JSON object", True)
-        tool = self.domain.tools.get(name)
+        tools = self.domain.user_tools if actor == "user" else self.domain.tools
+        tool = tools.get(name)
         if tool is None:
-            known = ", ".join(sorted(self.domain.tools))
+            known = ", ".join(sorted(tools))
             return ToolCall(str(name)[:100], arguments, f"Error: unknown tool {str(name)[:100]!r}; tools: {known}", True)
         try:
             parsed = tool.arguments.model_validate(arguments)
@@ -90,7 +101,8 @@ class Environment:
             return ToolCall(name, arguments, f"Error: invalid arguments for {name}: {_validation_message(exc)}", True, tool.write)
         savepoint = self.state.savepoint() if tool.write else None
         try:
-            value = tool.function(self.state.db, **{k: getattr(parsed, k) for k in type(parsed).model_fields})
+            db = self.state.user_db if actor == "user" else self.state.db
+            value = tool.function(db, **{k: getattr(parsed, k) for k in type(parsed).model_fields})
             return ToolCall(name, arguments, _render(value), False, tool.write)
         except ToolError as exc:
             message = f"Error: {exc}"[:_MAX_ERROR]  # tools echo arguments, which may be huge
@@ -103,4 +115,31 @@ class Environment:
     @property
     def transferred(self) -> bool:
         """True once a transfer tool has succeeded."""
-        return any(not c.error and self.domain.tools[c.name].transfer for c in self.calls if c.name in self.domain.tools)
+        return any(
+            not c.error and self.domain.tools[c.name].transfer for c in self.calls if c.actor == "agent" and c.name in self.domain.tools
+        )
+
+
+@dataclass
+class UserTools:
+    """The customer's own tools in a dual-control environment, as a simulated user gets them.
+
+    A user strategy that can act defines ``use_tools(tools: UserTools)``; the conversation
+    loop calls it once, before the user opens, when the domain has user tools. Each call
+    runs on the user-side DB and lands in the trajectory with ``actor="user"``.
+    """
+
+    env: Environment
+
+    @property
+    def schemas(self) -> list[dict[str, Any]]:
+        """OpenAI function schemas of the user's tools (for function calling)."""
+        return self.env.domain.user_tool_schemas()
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(self.env.domain.user_tools)
+
+    def call(self, name: str, arguments: str | dict[str, Any] | None) -> ToolCall:
+        """Run one user tool call; errors come back as a result starting with ``Error:``."""
+        return self.env.call(name, arguments, actor="user")

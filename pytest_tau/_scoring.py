@@ -15,15 +15,16 @@ def _without_free_text(domain: AnyDomain, actions: list[Action]) -> list[Action]
     """A forbidden call is the call, whatever words the agent chose for its free-text arguments."""
     out = []
     for action in actions:
-        tool = domain.tools.get(action.name)
+        tool = domain.tool_for(action)
         free = tool.free_text if tool is not None else frozenset()
-        out.append(Action(name=action.name, arguments={k: v for k, v in action.arguments.items() if k not in free}) if free else action)
+        kept = {k: v for k, v in action.arguments.items() if k not in free}
+        out.append(action.model_copy(update={"arguments": kept}) if free else action)
     return out
 
 
 def judge(domain: AnyDomain, task: Task, env: Environment, trajectory: Trajectory) -> Verdict:
     """Score a finished conversation against the task's gold outcome."""
-    if any(domain.tools[a.name].free_text & a.arguments.keys() for a in task.forbidden_actions if a.name in domain.tools):
+    if any((tool := domain.tool_for(a)) is not None and tool.free_text & a.arguments.keys() for a in task.forbidden_actions):
         task = task.model_copy(update={"forbidden_actions": _without_free_text(domain, task.forbidden_actions)})
     return evaluate(
         task,

@@ -23,7 +23,7 @@ from pydantic_core import core_schema
 
 from ._tools import ToolError
 
-__all__ = ["Diff", "State", "Table", "fingerprint"]
+__all__ = ["USER_PREFIX", "Diff", "State", "Table", "fingerprint"]
 
 R = TypeVar("R", bound=BaseModel)
 
@@ -278,24 +278,45 @@ class Table(MutableMapping[str, R], Generic[R]):
         self._overlay = savepoint
 
 
-class State:
-    """A fresh, copy-on-write view of a domain's initial DB for one environment."""
+USER_PREFIX = "user:"
+"""How a user-side table is named in a state's diff (dual control): ``user:<table>``."""
 
-    __slots__ = ("db", "tables")
+
+class State:
+    """A fresh, copy-on-write view of a domain's initial DB for one environment.
+
+    A dual-control domain also has a user-side DB (the customer's own device): its tables
+    sit beside the agent's as ``user:<table>``, so a diff, a savepoint and a fingerprint
+    cover both sides; tools see ``db`` (the agent's) or ``user_db`` (the customer's).
+    """
+
+    __slots__ = ("db", "tables", "user_db")
 
     def __init__(
-        self, db_model: type[BaseModel], initial: BaseModel, indexes: dict[str, dict[str, Any]] | None = None
+        self,
+        db_model: type[BaseModel],
+        initial: BaseModel,
+        indexes: dict[str, dict[str, Any]] | None = None,
+        user: tuple[type[BaseModel], BaseModel, dict[str, dict[str, Any]]] | None = None,
     ) -> None:
         indexes = {} if indexes is None else indexes
         self.tables: dict[str, Table[Any]] = {}
-        for name in db_model.model_fields:
+        self.db = self._views(db_model, initial, indexes, "")
+        self.user_db: BaseModel | None = None
+        if user is not None:
+            self.user_db = self._views(user[0], user[1], user[2], USER_PREFIX)
+
+    def _views(self, model: type[BaseModel], initial: BaseModel, indexes: dict[str, dict[str, Any]], prefix: str) -> Any:
+        mine: dict[str, Table[Any]] = {}
+        for name in model.model_fields:
             base = getattr(initial, name)
-            table: Table[Any] = Table(name, base.base if isinstance(base, Table) else base, indexes.setdefault(name, {}))
+            table: Table[Any] = Table(prefix + name, base.base if isinstance(base, Table) else base, indexes.setdefault(name, {}))
             if isinstance(base, Table):
                 table.label = base.label
-            self.tables[name] = table
+            mine[name] = table
+            self.tables[prefix + name] = table
         # model_construct skips validation: the tables are views over validated data.
-        self.db = db_model.model_construct(None, **self.tables)
+        return model.model_construct(None, **mine)
 
     def diff(self) -> Diff:
         """The changed records of every table, tables and keys in sorted order."""

@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializationInfo, SerializerFunctionWrapHandler, field_validator, model_serializer
 
 from ._outputs import Output, infer_kind
 
-__all__ = ["Action", "Output", "Task", "TaskFile", "TaskFileError", "UserScenario", "format_validation_error", "load_tasks"]
+__all__ = ["Action", "Actor", "Output", "Task", "TaskFile", "TaskFileError", "UserScenario", "format_validation_error", "load_tasks"]
 
 
 def _folded(value: Any) -> Any:
@@ -27,11 +27,27 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Actor = Literal["agent", "user"]
+
+
 class Action(_Strict):
-    """A tool call: a name and its arguments."""
+    """A tool call: a name, its arguments, and who makes it.
+
+    ``actor`` is "user" for a call of one of the domain's user tools (dual control: the
+    customer changes their own device); it is left out of the task file when "agent", so
+    single-control task files keep their exact form.
+    """
 
     name: str
     arguments: dict[str, Any] = Field(default_factory=dict)
+    actor: Actor = "agent"
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("actor") == "agent":
+            del data["actor"]
+        return data
 
     def matches(self, name: str, arguments: dict[str, Any]) -> bool:
         """True when a call has this name and (a superset of) these argument values; strings
@@ -40,7 +56,7 @@ class Action(_Strict):
 
     def __str__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.arguments.items())
-        return f"{self.name}({args})"
+        return f"{'user: ' if self.actor == 'user' else ''}{self.name}({args})"
 
 
 class UserScenario(_Strict):

@@ -3,29 +3,66 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ._conversation import STOP, Usage
-from ._tasks import Task
+from ._tasks import Action, Task
 
 if TYPE_CHECKING:
+    from ._environment import UserTools
     from ._llm import LLM
 
-__all__ = ["HumanUser", "LLMUser", "ReactUser", "ScriptedUser", "VerifyingUser", "premature_stop", "split_react_reply"]
+__all__ = [
+    "HumanUser",
+    "LLMUser",
+    "ReactUser",
+    "ScriptedUser",
+    "VerifyingUser",
+    "premature_stop",
+    "split_react_reply",
+    "user_runs",
+]
+
+
+def user_runs(actions: Sequence[Action]) -> list[list[Action]]:
+    """The user's part of a gold sequence: each run of consecutive user actions, in order."""
+    runs: list[list[Action]] = []
+    previous = "agent"
+    for action in actions:
+        if action.actor == "user":
+            if previous != "user":
+                runs.append([])
+            runs[-1].append(action)
+        previous = action.actor
+    return runs
+
+
+DONE = "Done, I did that on my side."
 
 
 class ScriptedUser:
-    """Says the task's scripted lines in order, then stops."""
+    """Says the task's scripted lines in order, then stops.
 
-    def __init__(self, task: Task) -> None:
+    Dual control: it also performs the task's user actions (or `actions`, the list the
+    oracle was given), one run of consecutive user actions per reply, and only when the
+    agent's message names every tool of that run: an agent that does not instruct the
+    customer gets nothing done on the customer's side.
+    """
+
+    def __init__(self, task: Task, actions: Sequence[Action] | None = None) -> None:
         self.usage = Usage()
         self._lines = list(task.user.script)
         self._next = 0
+        self._runs = user_runs(task.gold_actions if actions is None else actions)
+        self._tools: UserTools | None = None
 
-    def _line(self) -> str:
+    def use_tools(self, tools: UserTools) -> None:
+        self._tools = tools
+
+    def _line(self, default: str = STOP) -> str:
         if self._next >= len(self._lines):
-            return STOP
+            return default
         line = self._lines[self._next]
         self._next += 1
         return line
@@ -34,6 +71,10 @@ class ScriptedUser:
         return self._line()
 
     def respond(self, agent_message: str) -> str:
+        if self._tools is not None and self._runs and all(a.name in agent_message for a in self._runs[0]):
+            for action in self._runs.pop(0):
+                self._tools.call(action.name, dict(action.arguments))
+            return self._line(DONE)  # the agent has more to do after the customer's part
         return self._line()
 
 
@@ -49,6 +90,17 @@ When your goal is met, or it cannot be met and you have nothing left to ask, rep
 
 AGENT_GREETING = "Hi! How can I help you today?"
 
+USER_TOOL_GUIDELINES = """
+# Your own device
+You have tools that act on your own device or account settings, and only those: you cannot reach the
+company's systems, records or other people's devices. Use a tool only when the agent asks you to do
+something it covers, and do exactly that, step by step; never act on your own initiative, never do more
+than you were asked, and never do what the agent should do with its own systems. Then tell the agent,
+in your own words, what you did and what you see (a tool's answer is what your screen shows).
+"""
+
+_USER_TOOL_ROUNDS = 8  # tool calls a simulated user may chain before it must say something
+
 
 class LLMUser:
     """A model plays the customer; roles are flipped so the model speaks as the user."""
@@ -56,13 +108,35 @@ class LLMUser:
     def __init__(self, llm: LLM, task: Task) -> None:
         self.llm = llm
         self.usage = llm.usage
-        self.history: list[dict[str, str]] = [
+        self.history: list[dict[str, Any]] = [
             {"role": "system", "content": USER_INSTRUCTIONS.format(stop=STOP, instructions=task.user.instructions)}
         ]
+        self.tools: UserTools | None = None
+
+    def use_tools(self, tools: UserTools) -> None:
+        """Dual control: the model gets the customer's own tools through function calling."""
+        self.tools = tools
+        self.history[0]["content"] += USER_TOOL_GUIDELINES
+
+    def _complete(self) -> str:
+        """The model's next message; in a dual-control domain its tool calls run first
+        (on the customer's side), their results go back to it, and it is asked again."""
+        if self.tools is None:
+            return self.llm.complete(self.history).content
+        schemas = self.tools.schemas
+        for _ in range(_USER_TOOL_ROUNDS):
+            completion = self.llm.complete(self.history, tools=schemas)
+            if not completion.tool_calls:
+                return completion.content
+            self.history.append(completion.message)
+            for requested in completion.tool_calls:
+                call = self.tools.call(requested.name, requested.arguments)
+                self.history.append({"role": "tool", "tool_call_id": requested.id, "name": call.name, "content": call.result})
+        return self.llm.complete(self.history).content  # out of rounds: words only
 
     def _say(self, agent_message: str) -> str:
         self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
-        reply = self.llm.complete(self.history).content.strip() or STOP
+        reply = self._complete().strip() or STOP
         self.history.append({"role": "assistant", "content": reply})
         return reply
 
@@ -98,7 +172,7 @@ class ReactUser(LLMUser):
 
     def _say(self, agent_message: str) -> str:
         self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
-        raw = self.llm.complete(self.history).content.strip()
+        raw = self._complete().strip()
         self.history.append({"role": "assistant", "content": raw})
         return split_react_reply(raw) or STOP
 
@@ -165,7 +239,8 @@ class VerifyingUser(LLMUser):
         self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
         reply = ""
         for _attempt in range(_VERIFY_ATTEMPTS):
-            reply = self.llm.complete(self.history).content.strip() or STOP
+            # What a rejected draft did on the customer's side stays done, as on a real device.
+            reply = self._complete().strip() or STOP
             reason = self._check(agent_message, reply)
             if reason is None:
                 break

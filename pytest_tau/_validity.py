@@ -32,6 +32,7 @@ __all__ = [
     "DomainStats",
     "TransferAtOnceAgent",
     "check_do_nothing_scores_0",
+    "check_eager_user_scores_0",
     "check_forbidden_accepted",
     "check_gold_actions_succeed",
     "check_mix",
@@ -58,7 +59,7 @@ MIN_POLICY_WORDS = 800
 
 
 def _writes(domain: AnyDomain, actions: list[Action]) -> list[int]:
-    return [i for i, action in enumerate(actions) if domain.tools[action.name].write]
+    return [i for i, action in enumerate(actions) if (tool := domain.tool_for(action)) is not None and tool.write]
 
 
 def _reward_problems(domain: AnyDomain, agent: Callable[[Task], Any], expected: float, problem: str) -> list[str]:
@@ -108,6 +109,29 @@ def check_do_nothing_scores_0(domain: AnyDomain) -> list[str]:
     return _reward_problems(
         domain, lambda task: DoNothingAgent(), 0.0, "a do-nothing agent scores 1 (add a required output or action)"
     )
+
+
+class EagerUser(ScriptedUser):
+    """Dual control: does its whole part of the gold at once, unasked (an over-helpful customer)."""
+
+    def start(self) -> str:
+        while self._tools is not None and self._runs:
+            for action in self._runs.pop(0):
+                self._tools.call(action.name, dict(action.arguments))
+        return super().start()
+
+
+def check_eager_user_scores_0(domain: AnyDomain) -> list[str]:
+    """A customer who does their own part unasked must not make a do-nothing agent pass:
+    every dual-control task needs the agent too (a write, an output, a required call)."""
+    if not domain.dual_control:
+        return []
+    problems = []
+    for task in domain.tasks:
+        _, verdict = play(domain, task, DoNothingAgent(), EagerUser(task))
+        if verdict.reward != 0.0:
+            problems.append(f"{task.id}: a do-nothing agent passes when the customer does their part unasked")
+    return problems
 
 
 def check_gold_actions_succeed(domain: AnyDomain) -> list[str]:
@@ -178,12 +202,12 @@ def _mutants(domain: AnyDomain, task: Task) -> Iterator[tuple[str, list[Action]]
         action = actions[index]
         dropped = actions[:index] + actions[index + 1 :]
         yield f"dropping gold write {index} {action}", dropped
-        free = domain.tools[action.name].free_text
+        free = domain.tool_for(action).free_text  # type: ignore[union-attr]
         for arg, value in action.arguments.items():
             if arg in free:
                 continue
             for path, changed_value in _nested_mutations(value, arg):
-                changed = Action(name=action.name, arguments={**action.arguments, arg: changed_value})
+                changed = action.model_copy(update={"arguments": {**action.arguments, arg: changed_value}})
                 yield f"changing {path} of gold write {index} {action}", actions[:index] + [changed] + actions[index + 1 :]
 
 
@@ -195,10 +219,8 @@ def _extra_write(domain: AnyDomain, task: Task) -> Action | None:
             continue
         for index in _writes(domain, list(other.gold_actions)):
             candidate = other.gold_actions[index]
-            env = Environment(domain)
-            for action in task.gold_actions:
-                env.call(action.name, dict(action.arguments))
-            if not env.call(candidate.name, dict(candidate.arguments)).error and env.state.diff() != gold.diff:
+            env = _replay(domain, list(task.gold_actions))
+            if not env.call(candidate.name, dict(candidate.arguments), actor=candidate.actor).error and env.state.diff() != gold.diff:
                 return candidate
     return None
 
@@ -213,7 +235,7 @@ def check_mutations_score_0(domain: AnyDomain) -> list[str]:
         else:
             problems.append(f"{task.id}: no write from another task succeeds here, so 'one extra write' is untested")
         for label, actions in mutants:
-            _, verdict = play(domain, task, OracleAgent(task, actions), ScriptedUser(task))
+            _, verdict = play(domain, task, OracleAgent(task, actions), ScriptedUser(task, actions))
             if verdict.reward != 0.0:
                 problems.append(f"{task.id}: {label} still scores 1")
     return problems
@@ -222,7 +244,7 @@ def check_mutations_score_0(domain: AnyDomain) -> list[str]:
 def _replay(domain: AnyDomain, actions: list[Action]) -> Environment:
     env = Environment(domain)
     for action in actions:
-        env.call(action.name, dict(action.arguments))
+        env.call(action.name, dict(action.arguments), actor=action.actor)
     return env
 
 
@@ -231,7 +253,8 @@ def check_forbidden_accepted(domain: AnyDomain) -> list[str]:
     problems = []
     for task in domain.tasks:
         for action in task.forbidden_actions:
-            tool = domain.tools[action.name]
+            tool = domain.tool_for(action)
+            assert tool is not None  # task files are checked against the tools at load
             if tool.transfer and "summary" not in action.arguments:  # "never transfer": any summary
                 action = Action(name=action.name, arguments={**action.arguments, "summary": "The customer asks for a human."})
             try:
@@ -241,7 +264,7 @@ def check_forbidden_accepted(domain: AnyDomain) -> list[str]:
                 continue
             created = [key for records in domain.gold(task.id).diff.values() for key in records if key not in str(task.user)]
             for label, before in (("on the initial state", []), ("after the gold actions", list(task.gold_actions))):
-                call = _replay(domain, before).call(action.name, dict(action.arguments))
+                call = _replay(domain, before).call(action.name, dict(action.arguments), actor=action.actor)
                 if call.error and not before and any(key in call.result for key in created):
                     continue  # it names a record the gold actions create: only "after" applies
                 if call.error:
@@ -256,7 +279,7 @@ def check_over_eager_scores_0(domain: AnyDomain) -> list[str]:
         if not task.forbidden_actions:
             continue
         actions = list(task.gold_actions) + list(task.forbidden_actions)
-        _, verdict = play(domain, task, OracleAgent(task, actions), ScriptedUser(task))
+        _, verdict = play(domain, task, OracleAgent(task, actions), ScriptedUser(task, actions))
         if verdict.reward != 0.0:
             problems.append(f"{task.id}: gold plus the forbidden calls still scores 1")
     return problems
@@ -431,10 +454,14 @@ def check_mix(domain: AnyDomain) -> list[str]:
 
 def check_initial_db_untouched(domain: AnyDomain) -> list[str]:
     """Tools must change records fetched by key, never ones yielded by a scan."""
-    before = fingerprint({"db": domain.initial_db.model_dump(mode="json")})
+    def dumped() -> str:
+        user = domain.initial_user_db
+        return fingerprint({"db": domain.initial_db.model_dump(mode="json"), "user": {} if user is None else user.model_dump(mode="json")})
+
+    before = dumped()
     for task in domain.tasks:
         play(domain, task, OracleAgent(task), ScriptedUser(task))
-    after = fingerprint({"db": domain.initial_db.model_dump(mode="json")})
+    after = dumped()
     if before != after:
         return ["a tool changed the shared initial DB: change records fetched by key (db.table[key]), not scanned ones"]
     return []
@@ -443,6 +470,7 @@ def check_initial_db_untouched(domain: AnyDomain) -> list[str]:
 CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "oracle_scores_1": check_oracle_scores_1,
     "do_nothing_scores_0": check_do_nothing_scores_0,
+    "eager_user_scores_0": check_eager_user_scores_0,
     "transfer_at_once_scores_0": check_transfer_at_once_scores_0,
     "gold_actions_succeed": check_gold_actions_succeed,
     "outputs_in_gold_results": check_outputs_in_gold_results,

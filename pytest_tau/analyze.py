@@ -260,7 +260,8 @@ def _render_tool_calls(calls: Sequence[dict[str, Any]]) -> str:
         status = "ERROR" if call.get("error") else "ok"
         arguments = _trim(_compact(call.get("arguments", {})), MESSAGE_CHARS)
         result = _trim(_compact(call.get("result", "")), TOOL_RESULT_CHARS)
-        lines.append(f"{index}. {call.get('name', '?')}({arguments}) -> {status}: {result}")
+        who = "user: " if call.get("actor") == "user" else ""  # dual control: the customer's own tool
+        lines.append(f"{index}. {who}{call.get('name', '?')}({arguments}) -> {status}: {result}")
     return "\n".join(lines) or "(no tool calls)"
 
 

@@ -43,6 +43,12 @@ def test_tool_schemas(name: str, snapshot) -> None:
     assert DOMAINS[name].tool_schemas() == snapshot
 
 
+@pytest.mark.parametrize("name", sorted(name for name, domain in DOMAINS.items() if domain.dual_control))
+def test_user_tool_schemas(name: str, snapshot) -> None:
+    """Dual control: the customer's tools are pinned like the agent's."""
+    assert DOMAINS[name].user_tool_schemas() == snapshot
+
+
 @pytest.mark.parametrize("name", sorted(DOMAINS))
 def test_gold_fingerprints(name: str, snapshot) -> None:
     """A change to a domain's behaviour shows up as a reviewed diff of these fingerprints."""
