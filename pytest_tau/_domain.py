@@ -39,6 +39,10 @@ from ._state import USER_PREFIX, Diff, State, Table
 from ._tasks import Action, Task, TaskFileError, load_tasks
 from ._tools import Tool, calculate
 
+if typing.TYPE_CHECKING:
+    from ._conversation import Trajectory
+    from ._evaluate import Verdict
+
 __all__ = ["AnyDomain", "Domain", "DomainError", "Gold", "dump_db"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -347,6 +351,11 @@ class Domain(Generic[DB]):
         calls = [env.call(action.name, dict(action.arguments), actor=action.actor) for action in task.gold_actions]
         diff = env.state.diff()
         return Gold(diff=diff, calls=tuple(calls), compared=self.canonical_diff(diff))
+
+    def judge(self, task: Task, env: Environment, trajectory: Trajectory) -> Verdict | None:
+        """A domain with grading rules of its own (τ²-bench's reward bases) returns its verdict here;
+        None, the default, scores with the standard rules."""
+        return None
 
     def initial_compared(self, table: str, key: str) -> dict[str, Any] | None:
         """A record of the initial DB in its compared form, or None."""

@@ -24,6 +24,9 @@ def _without_free_text(domain: AnyDomain, actions: list[Action]) -> list[Action]
 
 def judge(domain: AnyDomain, task: Task, env: Environment, trajectory: Trajectory) -> Verdict:
     """Score a finished conversation against the task's gold outcome."""
+    own = domain.judge(task, env, trajectory)
+    if own is not None:
+        return own
     if any((tool := domain.tool_for(a)) is not None and tool.free_text & a.arguments.keys() for a in task.forbidden_actions):
         task = task.model_copy(update={"forbidden_actions": _without_free_text(domain, task.forbidden_actions)})
     return evaluate(

@@ -166,7 +166,7 @@ def pytest_configure(config: pytest.Config) -> None:
             spaced_path_problems(list(config.invocation_params.args), config.invocation_params.dir, path_options)
             or ini_problems(config, [o.ini for o in OPTIONS])
             or settings.problems()
-            or selection_problems(config.rootpath, settings)
+            or ([] if _tau2_named(config) else selection_problems(config.rootpath, settings))
             or _resume_problems(settings)
             or _strategy_problems(config, settings)
             or _model_problems(settings)
@@ -210,6 +210,18 @@ def _register_domain_markers(config: pytest.Config) -> None:
         return
     for name in names:
         config.addinivalue_line("markers", f"{name}: the tasks of the {name} domain")
+    from .tau2 import DOMAINS as TAU2_DOMAINS
+    from .tau2 import tau2_installed
+
+    if tau2_installed():
+        for name in TAU2_DOMAINS:
+            config.addinivalue_line("markers", f"{name}: τ²-bench's {name.removeprefix('tau2_')} tasks (pytest-tau[tau2])")
+
+
+def _tau2_named(config: pytest.Config) -> bool:
+    from .tau2 import named  # light: τ² itself is imported only by the domains' items
+
+    return named(config)
 
 
 def _resume_problems(settings: Settings) -> list[str]:
@@ -346,6 +358,13 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     from ._domain import DomainError
     from ._tasks import TaskFileError
 
+    resolve = getattr(domain, "resolve_domain", None)
+    if resolve is not None:
+        # A lazy domain (pytest_tau.tau2): built, and its package imported, only when the run names it.
+        domain = resolve(metafunc.config)
+        if domain is None:
+            metafunc.parametrize("tau_case", [])  # an empty item, deselected with the other empty ones
+            return
     settings = metafunc.config.stash[SETTINGS_KEY]
     try:
         tasks = domain.tasks
