@@ -21,10 +21,10 @@ def domain_test(domain: AnyDomain) -> Callable[..., None]:
 
         test_retail = domain_test(DOMAIN)
 
-    The `tau_run` fixture plays the conversation during setup (so a model service that
-    fails past its retries makes the item an *error*, not a failure); the test body
-    asserts the verdict, so a wrong final state, a missing output or a forbidden call
-    is a *failure* that says which.
+    The test body plays the conversation through the `tau_run` fixture (in the call
+    phase, so `--durations` shows it there) and asserts the verdict: a wrong final state,
+    a missing output or a forbidden call is a *failure* that says which; a model service
+    that fails past its retries makes the item an *error*, not a failure.
     """
 
     def test(tau_run: Any) -> None:

@@ -48,12 +48,14 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0
+    retries: int = 0  # model calls tried again (rate limits, 5xx, timeouts), for the progress line
 
     def add(self, other: Usage) -> None:
         self.calls += other.calls
         self.prompt_tokens += other.prompt_tokens
         self.completion_tokens += other.completion_tokens
         self.cost += other.cost
+        self.retries += other.retries
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +63,7 @@ class Usage:
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
             "cost": round(self.cost, 6),
+            "retries": self.retries,
         }
 
 

@@ -5,7 +5,7 @@ Pure functions over a trajectory's facts, so they are tested without pytest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +14,7 @@ from ._outputs import output_told
 from ._state import Diff
 from ._tasks import Action, Task
 
-__all__ = ["RecordDifference", "Verdict", "diff_records", "evaluate"]
+__all__ = ["RecordDifference", "Verdict", "diff_records", "evaluate", "field_differences"]
 
 @dataclass(frozen=True)
 class RecordDifference:
@@ -25,24 +25,67 @@ class RecordDifference:
     expected: dict[str, Any] | None
     actual: dict[str, Any] | None
 
-    def describe(self) -> str:
+    def describe(self, limit: int = 8) -> str:
         label = f"{self.table}[{self.key!r}]"
         if self.expected is None:
             return f"{label}: expected no such record, actual created: {_short(self.actual, 200)}"
         if self.actual is None:
             return f"{label}: expected {_short(self.expected, 200)}, actual missing (deleted or never created)"
-        return f"{label}:\n{_field_lines(self.expected, self.actual)}"
+        lines = [f"{label}{path}: expected {exp}, actual {act}" for path, exp, act in field_differences(self.expected, self.actual)]
+        if len(lines) > limit:
+            lines = lines[:limit] + [f"... {len(lines) - limit} more differences in {label}"]
+        return "\n".join(lines)
 
 
-def _field_lines(expected: dict[str, Any], actual: dict[str, Any], limit: int = 8) -> str:
-    lines = []
-    for key in sorted(set(expected) | set(actual)):
-        exp, act = expected.get(key, "<missing>"), actual.get(key, "<missing>")
-        if exp != act:
-            lines.append(f"    {key}: expected {_short(exp)}, actual {_short(act)}")
-    if len(lines) > limit:
-        lines = lines[:limit] + [f"    ... {len(lines) - limit} more fields"]
-    return "\n".join(lines)
+class _Missing:
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_MISSING: Any = _Missing()
+
+
+def _step(key: object) -> str:
+    return f".{key}" if isinstance(key, str) and key.isidentifier() else f"[{key!r}]"
+
+
+def _leaves(expected: Any, actual: Any, path: str) -> Iterator[tuple[str, Any, Any]]:
+    """(path, expected, actual) of every differing leaf: the diff descends into dicts and lists
+    so a change deep in a record names its place instead of printing two whole values."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in sorted(set(expected) | set(actual), key=str):
+            exp, act = expected.get(key, _MISSING), actual.get(key, _MISSING)
+            if exp != act:
+                yield from _leaves(exp, act, path + _step(key))
+    elif isinstance(expected, list) and isinstance(actual, list):
+        for index in range(max(len(expected), len(actual))):
+            exp = expected[index] if index < len(expected) else _MISSING
+            act = actual[index] if index < len(actual) else _MISSING
+            if exp != act:
+                yield from _leaves(exp, act, f"{path}[{index}]")
+    elif expected != actual:
+        yield path, expected, actual
+
+
+def _pair(expected: Any, actual: Any, limit: int = 120, context: int = 30) -> tuple[str, str]:
+    """Both values as reprs; long ones are cut around their first difference, so what is
+    printed always differs (two reprs cut at the same length could read the same)."""
+    exp, act = repr(expected), repr(actual)
+    if len(exp) <= limit and len(act) <= limit:
+        return exp, act
+    first = next((i for i, (a, b) in enumerate(zip(exp, act, strict=False)) if a != b), min(len(exp), len(act)))
+    start = max(0, first - context)
+
+    def window(text: str) -> str:
+        cut = text[start : start + limit - 6]
+        return ("..." if start else "") + cut + ("..." if start + limit - 6 < len(text) else "")
+
+    return window(exp), window(act)
+
+
+def field_differences(expected: dict[str, Any], actual: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Every differing leaf of two versions of a record: (path, expected repr, actual repr)."""
+    return [(path, *_pair(exp, act)) for path, exp, act in _leaves(expected, actual, "")]
 
 
 def _short(value: Any, limit: int = 120) -> str:

@@ -92,7 +92,14 @@ def _first_line(text: str) -> str:
 
 
 def _restore_outcome(element: ET.Element, result: ItemResult) -> None:
-    """The first attempt's outcome, when the kept testcase lost it (a rerun attempt)."""
+    """The first attempt's outcome, when the kept testcase lost it (a rerun attempt).
+
+    An item that errored in the call phase (where the conversation is played) was written
+    as a <failure> by pytest: it is an <error>, as the terminal and results.jsonl say.
+    """
+    failure = element.find("failure")
+    if result.status == "error" and failure is not None and element.find("error") is None:
+        failure.tag = "error"
     if element.find("failure") is not None or element.find("error") is not None:
         return
     if result.status == "failed":

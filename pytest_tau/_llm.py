@@ -284,6 +284,7 @@ class LLM:
                     raise InfraError(f"{type(exc).__name__}: {exc}"[:800]) from None
                 retry_after = _retry_after(exc)
                 self.retries_used += 1
+                self.usage.retries += 1
                 if retry_after is not None and isinstance(exc, litellm.RateLimitError):
                     delay = retry_after * (1.0 + jitter.random())  # spread the herd
                     if waited_for_rate_limit + delay <= self.config.rate_limit_patience:

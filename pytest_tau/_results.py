@@ -21,6 +21,7 @@ class UsageRecord(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0
+    retries: int = 0
 
 
 class ItemResult(BaseModel):
@@ -130,6 +131,7 @@ def summarize(
             total.prompt_tokens += part.prompt_tokens
             total.completion_tokens += part.completion_tokens
             total.cost += part.cost
+            total.retries += part.retries
     errors = sum(r.status == "error" for r in ordered)
     return RunSummary(
         trials=trials,

@@ -25,7 +25,7 @@ from ._settings import OPTIONS, Settings, item_seed, settings_error
 from ._strategies import Role, StrategyCatalog, StrategyContext, gather_strategies
 
 if TYPE_CHECKING:
-    from collections.abc import Generator
+    from collections.abc import Callable, Generator
 
     from ._conversation import Agent, User
     from ._domain import Domain
@@ -69,6 +69,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     from ._html import add_options as add_html_options
 
     add_html_options(group)
+    from ._progress import add_options as add_progress_options
+
+    add_progress_options(group)
+    from ._shard import add_options as add_shard_options
+
+    add_shard_options(group)
 
 
 def _raw_settings(config: pytest.Config) -> tuple[dict[str, Any], set[str]]:
@@ -142,6 +148,11 @@ def pytest_configure(config: pytest.Config) -> None:
     if domains:
         config.pluginmanager.register(_runconfig.DomainFilter(domains), "tau-domain-filter")
     config.pluginmanager.register(_KeywordSelection(), "tau-keywords")
+    if config.getoption("tau_shard", None):
+        from ._shard import ShardSelection, parse_shard
+
+        shard = ShardSelection(parse_shard(config.getoption("tau_shard")), lambda: config.stash[RUN_DIR_KEY], _task_key)
+        config.pluginmanager.register(shard, "tau-shard")
     if getattr(config.option, "markers", False):
         _register_domain_markers(config)  # --markers collects nothing: name the domains here
     workerinput = getattr(config, "workerinput", None)
@@ -179,6 +190,10 @@ def pytest_configure(config: pytest.Config) -> None:
     controller = TauController(config, settings, run_dir, announce=asked or has_domains)
     config.pluginmanager.register(controller, "tau-controller")
     config.pluginmanager.register(TauExitStatus(controller), "tau-exit-status")
+    if controller.announce:
+        from ._progress import register as register_progress
+
+        register_progress(config)
     mt_out = _runconfig.extra_value(config, _runconfig.MT_OUT)
     if mt_out is not None:
         from ._mt import MTWriter
@@ -266,6 +281,11 @@ def _case(item: pytest.Item) -> Case | None:
     callspec = getattr(item, "callspec", None)
     case = callspec.params.get("tau_case") if callspec is not None else None
     return case if isinstance(case, Case) else None
+
+
+def _task_key(item: pytest.Item) -> str | None:
+    case = _case(item)
+    return f"{case.domain.name}/{case.task.id}" if case is not None else None
 
 
 class _KeywordSelection:
@@ -431,16 +451,35 @@ def tau_agent(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Sett
     return agent
 
 
-@dataclass
 class ItemRun:
-    """A played conversation and its verdict; the test asserts on it."""
+    """A conversation and its verdict, played when the test body first asks for them.
 
-    result: ItemResult
-    verdict: Verdict
+    Played in the call phase, so `--durations` puts the conversation's time under
+    "call" (setup is only building the environment, agent and user); an infrastructure
+    error raised there is still reported as an error (see `pytest_report_teststatus`).
+    """
+
+    def __init__(self, play: Callable[[], tuple[ItemResult, Verdict]]) -> None:
+        self._play = play
+        self._played: tuple[ItemResult, Verdict] | None = None
+
+    def _outcome(self) -> tuple[ItemResult, Verdict]:
+        if self._played is None:
+            self._played = self._play()
+        return self._played
+
+    @property
+    def result(self) -> ItemResult:
+        return self._outcome()[0]
+
+    @property
+    def verdict(self) -> Verdict:
+        return self._outcome()[1]
 
     def assert_passed(self) -> None:
-        if self.verdict.reward < 1.0:
-            pytest.fail(f"reward 0 (end: {self.result.end_reason})\n{self.verdict.explain()}", pytrace=False)
+        result, verdict = self._outcome()
+        if verdict.reward < 1.0:
+            pytest.fail(f"reward 0 (end: {result.end_reason})\n{verdict.explain()}", pytrace=False)
 
 
 @pytest.fixture
@@ -452,24 +491,38 @@ def tau_run(
     tau_agent: Agent,
     tau_settings: Settings,
 ) -> ItemRun:
-    """Play the conversation during setup: a model service that fails past its retries
-    makes the item an error (setup), never an agent failure (call)."""
-    from ._conversation import InfraError, run_conversation
-    from ._redact import redact
-    from ._reports import item_result, write_trajectory
-    from ._scoring import judge
+    """The item's conversation, played in the call phase when the test first uses it; a
+    model service that fails past its retries makes the item an error, never an agent failure."""
 
-    trajectory = run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
-    verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
-    result = item_result(tau_case, trajectory, verdict)
-    request.node.stash[RESULT_KEY] = result
-    write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env, verdict)
-    if result.status == "error":
-        message = redact(f"{result.item}: {trajectory.error}")
-        if (trajectory.error or "").startswith("cannot use the model: "):
-            request.session.shouldstop = f"pytest-tau: {redact(trajectory.error or '')}"  # no use going on
-        raise InfraError(message)
-    return ItemRun(result, verdict)
+    def play() -> tuple[ItemResult, Verdict]:
+        from ._conversation import InfraError, run_conversation
+        from ._redact import redact
+        from ._reports import item_result, write_trajectory
+        from ._scoring import judge
+
+        trajectory = run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
+        verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
+        result = item_result(tau_case, trajectory, verdict)
+        request.node.stash[RESULT_KEY] = result
+        write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env, verdict)
+        if result.status == "error":
+            message = redact(f"{result.item}: {trajectory.error}")
+            if (trajectory.error or "").startswith("cannot use the model: "):
+                request.session.shouldstop = f"pytest-tau: {redact(trajectory.error or '')}"  # no use going on
+            raise InfraError(message)
+        return result, verdict
+
+    return ItemRun(play)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    """An item whose conversation ended in an infrastructure error (or a strategy's bug)
+    during the call phase is an error, as it would be in setup: not a failure of the model."""
+    data = getattr(report, "tau_result", None)
+    if report.when == "call" and report.failed and isinstance(data, dict) and data.get("status") == "error":
+        return "error", "E", "ERROR"
+    return None
 
 
 @pytest.hookimpl(wrapper=True)

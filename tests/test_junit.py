@@ -63,7 +63,7 @@ def test_failure_message_names_records_outputs_and_actions(tau) -> None:
     assert_valid_junit_10(tau.path / "junit.xml")
     cases = {c.get("name"): c for c in read_suite(tau).findall("testcase")}
     fines = cases["test_toy[toy-fines_then_loan-t0]"].find("failure").get("message")
-    assert "members['M2']:" in fines and "fines: expected 0.0, actual 4.5" in fines
+    assert "members['M2'].fines: expected 0.0, actual 4.5" in fines
     assert "required outputs never told to the user: '4.50 (money)'" in fines
     refuse = cases["test_toy[toy-refuse_loaned-t0]"].find("failure").get("message")
     assert "required actions never made: transfer_to_human_agents()" in refuse
