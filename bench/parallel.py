@@ -2,6 +2,11 @@
 
     python bench/parallel.py [--workers 1,4,16] [--domain retail] [--tasks 16] [--trials 3]
                              [--latency 0.2]
+    python bench/parallel.py --configs n16,c16,c32,c64,n2c16,n2c32 --tasks 32 --trials 4
+
+A config is `nW` (-n W, one conversation per worker: today's way), `cN` (one process,
+--concurrency N) or `nWcN` (-n W --concurrency N: W x N conversations in flight); `--workers`
+is the old spelling of `nW` configs. The ideal is in-flight conversations / latency.
 
 Starts the local OpenAI-compatible server (pytest_tau.testing.OpenAIServer) with
 OracleModel(domain) and Faults(latency=0.2 s per request) in this process, and runs the
@@ -64,11 +69,25 @@ def peak_concurrency(stamps: list[float], latency: float) -> int:
     return peak
 
 
-def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: float) -> dict[str, float]:
+def parse_config(text: str) -> tuple[int, int]:
+    """`n16` -> (16, 1), `c32` -> (1, 32), `n2c32` -> (2, 32)."""
+    workers, concurrency = 1, 1
+    rest = text.strip()
+    if rest.startswith("n"):
+        digits = rest[1:].split("c")[0]
+        workers, rest = int(digits), rest[1 + len(digits):]
+    if rest.startswith("c"):
+        concurrency = int(rest[1:])
+    return workers, concurrency
+
+
+def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: float) -> dict[str, Any]:
+    workers, concurrency = parse_config(config)
     stamped = Stamped(OracleModel([domain]))
     with tempfile.TemporaryDirectory(prefix="tau-bench-") as name, OpenAIServer(stamped, Faults(latency=latency)) as server:
         tmp = Path(name)
         xdist = ["-n", str(workers)] if workers > 1 else ["-p", "no:xdist"]
+        xdist += ["--concurrency", str(concurrency)]
         args = [*xdist, "--model", "openai/fake", "--api-base", server.url, "--llm-backoff", "0.05",
                 "--task-ids", ",".join(task_ids), "--trials", str(trials), f"tests_domains/{domain.name}"]
         proc, wall = run_pytest(args, tmp)
@@ -76,7 +95,7 @@ def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: fl
         expected = len(task_ids) * trials
         bad = [r["item"] for r in lines if r["status"] != "passed"]
         if proc.returncode != 0 or len(lines) != expected or bad:
-            sys.exit(f"-n {workers}: expected {expected} passed items, got {len(lines)} results, not passed: {bad[:5]}\n"
+            sys.exit(f"{config}: expected {expected} passed items, got {len(lines)} results, not passed: {bad[:5]}\n"
                      f"{summary_line(proc)}\n{proc.stdout[-2000:]}")
         calls = len(server.requests)
         stamps = sorted(stamped.stamps)
@@ -85,7 +104,7 @@ def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: fl
         procs = [p for p in probes_all if p["items"]]
     phase = stamps[-1] - (stamps[0] - latency)
     throughput = calls / phase
-    ideal = workers / latency
+    ideal = min(workers * concurrency, expected) / latency
     busy = calls * latency / sum(r["duration"] for r in lines)
     # steady state: every worker past its first item, none out of items yet
     first_done = max(min(end for _, _, end in p["items"]) for p in procs)
@@ -95,7 +114,10 @@ def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: fl
         inside = sum(1 for t in stamps if first_done <= t <= last_start)
         steady = inside / (last_start - first_done) / ideal
     firsts = sorted(min(start for _, start, _ in p["items"]) for p in procs)
+    first_item = min(min(end for _, _, end in p["items"]) for p in procs) - min(p["started"] for p in probes_all)
+    rss = sum(p["maxrss_kib"] for p in probes_all) / 1024
     return {
+        "config": config, "first_item": first_item, "rss": rss,
         "spread": firsts[-1] - firsts[0], "before": stamps[0] - latency - min(p["started"] for p in probes_all),
         "after": wall_end - stamps[-1],
         "workers": workers, "items": len(lines), "calls": calls, "wall": wall, "phase": phase,
@@ -107,6 +129,7 @@ def run(workers: int, domain: Any, task_ids: list[str], trials: int, latency: fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workers", default="1,4,16", help="comma-separated -n values (1 = no xdist)")
+    parser.add_argument("--configs", default="", help="comma-separated nW, cN, nWcN (overrides --workers)")
     parser.add_argument("--domain", default="retail")
     parser.add_argument("--tasks", type=int, default=16)
     parser.add_argument("--trials", type=int, default=3)
@@ -116,20 +139,21 @@ def main() -> None:
     task_ids = [t.id for t in domain.tasks if t.split == "test"][: args.tasks]
     print(f"workload: {args.domain}, {len(task_ids)} tasks x {args.trials} trials = {len(task_ids) * args.trials} items, "
           f"model latency {args.latency * 1000:.0f} ms per call")
-    print(f"{'-n':>4}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
-          f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}")
+    configs = args.configs.split(",") if args.configs else [f"n{w}" for w in args.workers.split(",")]
+    print(f"{'config':>7}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
+          f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}{'1st item s':>11}{'RSS MiB':>9}")
     rows = []
-    for workers in (int(w) for w in args.workers.split(",")):
-        row = run(workers, domain, task_ids, args.trials, args.latency)
+    for config in configs:
+        row = run(config, domain, task_ids, args.trials, args.latency)
         rows.append(row)
         steady = "-" if row["steady"] is None else f"{row['steady']:.2f}"
-        print(f"{workers:>4}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
+        print(f"{config:>7}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
               f"{row['ideal']:>7.0f}{row['efficiency']:>8.2f}{row['busy']:>10.2f}{steady:>8}{row['peak']:>11}"
-              f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}", flush=True)
+              f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}{row['first_item']:>11.1f}{row['rss']:>9.0f}", flush=True)
     last = rows[-1]
-    print(f"parallel efficiency at -n {last['workers']}: {last['efficiency']:.2f} "
+    print(f"parallel efficiency at {last['config']}: {last['efficiency']:.2f} "
           f"({last['throughput']:.1f} of an ideal {last['ideal']:.0f} model calls/s at {args.latency * 1000:.0f} ms latency; "
-          f"per-item {last['busy']:.2f}); " + ", ".join(f"-n {r['workers']}: {r['efficiency']:.2f}" for r in rows[:-1]))
+          f"per-item {last['busy']:.2f}); " + ", ".join(f"{r['config']}: {r['efficiency']:.2f}" for r in rows[:-1]))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Throughput under a provider's rate limit, and items lost to it.
 
     python bench/rate_limit.py [--rps 20] [--retry-after 0.05] [--workers 16] [--domain retail] [--tasks 32] [--trials 3]
+    python bench/rate_limit.py --workers 1 --concurrency 32   # 32 conversations of one process share the limit
 
 Starts the local OpenAI-compatible server (pytest_tau.testing.OpenAIServer) with
 OracleModel(domain) and Faults(rate_limit_rps=R, retry_after=...): a token bucket of R
@@ -47,6 +48,7 @@ def main() -> None:
     parser.add_argument("--domain", default="retail")
     parser.add_argument("--tasks", type=int, default=32)
     parser.add_argument("--trials", type=int, default=3)
+    parser.add_argument("--concurrency", type=int, default=1, help="--concurrency of each process (1: today's way)")
     args = parser.parse_args()
     domain = load_domain(args.domain, ROOT)
     task_ids = [t.id for t in domain.tasks if t.split == "test"][: args.tasks]
@@ -57,7 +59,8 @@ def main() -> None:
     faults = Faults(rate_limit_rps=args.rps, retry_after=args.retry_after)
     with tempfile.TemporaryDirectory(prefix="tau-bench-") as name, OpenAIServer(stamped, faults) as server:
         tmp = Path(name)
-        cmd = ["-n", str(args.workers), "--model", "openai/fake", "--api-base", server.url, "--llm-backoff", str(args.backoff),
+        processes = ["-n", str(args.workers)] if args.workers > 1 else ["-p", "no:xdist"]
+        cmd = [*processes, "--concurrency", str(args.concurrency), "--model", "openai/fake", "--api-base", server.url, "--llm-backoff", str(args.backoff),
                "--task-ids", ",".join(task_ids), "--trials", str(args.trials), f"tests_domains/{args.domain}"]
         proc, wall = run_pytest(cmd, tmp)
         lines = results(tmp)
@@ -80,7 +83,8 @@ def main() -> None:
     if proc.returncode not in (0, 6):
         print(f"note: pytest exit {proc.returncode}\n{proc.stdout[-1500:]}")
     print(f"rate limit: {throughput / args.rps:.2f} of {args.rps:g} requests/s as useful throughput at -n {args.workers}, "
-          f"{len(errors) + len(missing)} of {len(expected)} items lost ({len(errors)} errors, {len(missing)} missing)")
+          f"{len(errors) + len(missing)} of {len(expected)} items lost ({len(errors)} errors, {len(missing)} missing)"
+          + (f", --concurrency {args.concurrency}" if args.concurrency > 1 else ""))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -35,6 +36,9 @@ def import_litellm() -> Any:
 
     litellm.suppress_debug_info = True
     litellm.telemetry = False
+    from ._lean import install
+
+    install()  # per-call CPU: see _lean
     return litellm
 
 
@@ -203,7 +207,8 @@ class Tape:
 
         self.folder.mkdir(parents=True, exist_ok=True)
         document = redact_json({"item": item, "completion": completion})
-        temporary = self.folder / f".{key}.{os.getpid()}.tmp"
+        # Per process and thread: conversations of one process record at the same time.
+        temporary = self.folder / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"
         temporary.write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2))
         temporary.replace(self.folder / f"{key}.json")  # atomic: a crash never leaves half a file
 
@@ -265,27 +270,44 @@ class LLM:
             kwargs["api_base"] = self.config.api_base
             if not os.environ.get("OPENAI_API_KEY"):
                 kwargs["api_key"] = "no-key"  # OpenAI-compatible servers need some key
+        from ._ratelimit import GATE
+
         jitter = random.Random(self.seed)
         attempt = 0
         waited_for_rate_limit = 0.0
+        own_hold = 0.0
+        endpoint = (self.config.model, self.config.provider, self.config.api_base)
         while True:
+            if GATE.stopping.is_set():
+                raise InfraError("the run is stopping: model call not made")
+            # Another conversation of this process got a 429: wait with it (no stampede).
+            GATE.wait(self.sleep, jitter.random(), own_hold)
+            probing = GATE.begin_call(endpoint)
+            if endpoint in GATE.fatal:  # another conversation found this model unusable
+                GATE.end_call(endpoint, probing, answered=False)
+                raise InfraError(GATE.fatal[endpoint])
             try:
                 response = litellm.completion(**kwargs)
                 choice = response.choices[0]
                 message = choice.message
+                GATE.end_call(endpoint, probing, answered=True)
                 break
             except Exception as exc:
                 fatal = fatal_reason(litellm, exc, self.config, ever_answered=self.usage.calls > 0)
                 if fatal is not None:
                     from ._redact import redact
 
+                    GATE.fatal[endpoint] = redact(fatal)
+                    GATE.end_call(endpoint, probing, answered=False)
                     raise InfraError(redact(fatal)) from None
+                GATE.end_call(endpoint, probing, answered=False)
                 if not _retryable(litellm, exc):
                     raise InfraError(f"{type(exc).__name__}: {exc}"[:800]) from None
                 retry_after = _retry_after(exc)
                 self.retries_used += 1
                 self.usage.retries += 1
                 if retry_after is not None and isinstance(exc, litellm.RateLimitError):
+                    own_hold = GATE.hold(retry_after)
                     delay = retry_after * (1.0 + jitter.random())  # spread the herd
                     if waited_for_rate_limit + delay <= self.config.rate_limit_patience:
                         waited_for_rate_limit += delay
@@ -304,10 +326,9 @@ class LLM:
         if raw_usage is not None:
             usage.prompt_tokens = int(getattr(raw_usage, "prompt_tokens", 0) or 0)
             usage.completion_tokens = int(getattr(raw_usage, "completion_tokens", 0) or 0)
-        try:
-            usage.cost = float(litellm.completion_cost(completion_response=response) or 0.0)
-        except Exception:  # models without a price (local servers) cost nothing here
-            usage.cost = 0.0
+        from ._lean import response_cost
+
+        usage.cost = response_cost(litellm, response)
         self.usage.add(usage)
         message_dict = _message_dict(message)
         calls = [

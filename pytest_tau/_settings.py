@@ -51,6 +51,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="llm-timeout", help="seconds per model call before it counts as a timeout (default 120)", type="float"),
     Option(name="llm-retries", help="retries of a model call on 429/5xx/timeouts/dropped connections (default 8)", type="int"),
     Option(name="llm-backoff", help="first retry delay in seconds, doubled each retry, capped at 60 (default 1.0)", type="float"),
+    Option(name="concurrency", help="conversations played at once in each process, on threads; items still report one by one, in order (default 8 with a model, built-in strategies and no -n; else 1)", type="int"),
     Option(name="record", help="store every model call (agent and user) in this folder, keyed on the request and the item", type="path"),
     Option(name="replay", help="answer every model call from a --record folder: zero network calls; a miss is an error", type="path"),
     Option(name="resume", help="continue the run in this run directory: rerun only its items without a result (missing or error)", type="path"),
@@ -83,6 +84,8 @@ class Settings(BaseModel):
     llm_timeout: float = Field(120.0, gt=0)
     llm_retries: int = Field(8, ge=0, le=100)
     llm_backoff: float = Field(1.0, ge=0)
+    # None: the default of _prefetch.effective_concurrency (depends on -n and the model).
+    concurrency: int | None = Field(None, ge=1, le=1024)
     record: Path | None = None
     replay: Path | None = None
     resume: Path | None = None

@@ -144,6 +144,9 @@ def pytest_configure(config: pytest.Config) -> None:
         if unknown:
             raise pytest.UsageError("pytest-tau: " + "; ".join(unknown))
     config.stash[SETTINGS_KEY] = settings
+    from . import _prefetch
+
+    _prefetch.register(config, settings)  # --concurrency: conversations played ahead, on threads
     domains = _runconfig.parse_domains(config)
     if domains:
         config.pluginmanager.register(_runconfig.DomainFilter(domains), "tau-domain-filter")
@@ -180,6 +183,7 @@ def pytest_configure(config: pytest.Config) -> None:
             or ([] if _tau2_named(config) else selection_problems(config.rootpath, settings))
             or _resume_problems(settings)
             or _strategy_problems(config, settings)
+            or _prefetch.concurrency_problems(config, settings)
             or _model_problems(settings)
         )
         if problems:
@@ -416,11 +420,13 @@ def tau_case(request: pytest.FixtureRequest) -> Case:
 
 
 @pytest.fixture
-def tau_env(tau_case: Case) -> Environment:
+def tau_env(request: pytest.FixtureRequest, tau_case: Case) -> Environment:
     """A fresh environment: the domain's tools over a copy-on-write initial DB."""
     from ._environment import Environment
+    from ._prefetch import job
 
-    return Environment(tau_case.domain)
+    played = job(request)  # --concurrency: built and played ahead, on a thread
+    return played.env if played is not None else Environment(tau_case.domain)
 
 
 def _strategy_context(case: Case, settings: Settings) -> StrategyContext:
@@ -430,8 +436,11 @@ def _strategy_context(case: Case, settings: Settings) -> StrategyContext:
 @pytest.fixture
 def tau_user(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Settings) -> User:
     """The simulated user for this task, from the plugin that provides --user-strategy (no model call here)."""
+    from ._prefetch import job
+
     name = tau_settings.user_strategy
-    user: User | None = request.config.hook.pytest_tau_make_user(
+    played = job(request)
+    user: User | None = played.user if played is not None else request.config.hook.pytest_tau_make_user(
         config=request.config, name=name, context=_strategy_context(tau_case, tau_settings)
     )
     if user is None:
@@ -442,8 +451,11 @@ def tau_user(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Setti
 @pytest.fixture
 def tau_agent(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Settings) -> Agent:
     """The agent under test, from the plugin that provides --agent-strategy (no model call here)."""
+    from ._prefetch import job
+
     name = tau_settings.agent_strategy
-    agent: Agent | None = request.config.hook.pytest_tau_make_agent(
+    played = job(request)
+    agent: Agent | None = played.agent if played is not None else request.config.hook.pytest_tau_make_agent(
         config=request.config, name=name, context=_strategy_context(tau_case, tau_settings)
     )
     if agent is None:
@@ -492,15 +504,20 @@ def tau_run(
     tau_settings: Settings,
 ) -> ItemRun:
     """The item's conversation, played in the call phase when the test first uses it; a
-    model service that fails past its retries makes the item an error, never an agent failure."""
+    model service that fails past its retries makes the item an error, never an agent failure.
+    Under --concurrency it was played ahead on a thread, and setup waited for it."""
 
     def play() -> tuple[ItemResult, Verdict]:
         from ._conversation import InfraError, run_conversation
+        from ._prefetch import release
         from ._redact import redact
         from ._reports import item_result, write_trajectory
         from ._scoring import judge
 
-        trajectory = run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
+        played = release(request)
+        trajectory = played.trajectory if played is not None and played.trajectory is not None else (
+            run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
+        )
         verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
         result = item_result(tau_case, trajectory, verdict)
         request.node.stash[RESULT_KEY] = result
