@@ -12,7 +12,7 @@ def test_unknown_agent_strategy_on_command_line(tau) -> None:
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([
         "*pytest-tau: --agent-strategy: unknown agent strategy 'telepathy'; "
-        "known: tool-calling, act, react, few-shot, oracle, do-nothing, http, a2a (*see pytest --tau-strategies)*"
+        "known: tool-calling, act, react, few-shot, oracle, do-nothing, http, a2a, dialogflow-cx (*see pytest --tau-strategies)*"
     ])
 
 

@@ -44,7 +44,7 @@ def test_listed_with_the_built_ins(project: TauRunner) -> None:
         "  tool-calling *[[]model[]]",
         "*",
         "  do-nothing *",
-        "  step-by-step  the gold calls, one per step, stopping at a tool error",
+        "  step-by-step *the gold calls, one per step, stopping at a tool error",
         "--user-strategy:",
         "*",
         "  scripted *",

@@ -24,15 +24,14 @@ import collections
 import itertools
 import json
 import random
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
 from .._outputs import spoken
+from ._loopback import JsonHandler, LoopbackServer
 from .http_agent import HttpAgentServer
 
 __all__ = ["FaultKind", "Faults", "HttpAgentServer", "OpenAIServer", "OracleModel", "Reply", "ToolCallReply"]
@@ -98,7 +97,7 @@ class _Bucket:
             return False
 
 
-class OpenAIServer:
+class OpenAIServer(LoopbackServer):
     """An OpenAI-compatible chat-completions server on 127.0.0.1 (a context manager)."""
 
     def __init__(self, handler: Handler, faults: Faults | None = None) -> None:
@@ -112,36 +111,17 @@ class OpenAIServer:
         self._bucket = _Bucket(self.faults.rate_limit_rps) if self.faults.rate_limit_rps else None
         self._lock = threading.Lock()
         self._ids = itertools.count()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._make_handler())
-        self._server.daemon_threads = True
-        self._thread: threading.Thread | None = None
+        super().__init__(self._make_handler())
 
     @property
     def url(self) -> str:
         """The base URL to pass as api_base (…/v1)."""
-        host, port = self._server.server_address[:2]
-        host = host.decode() if isinstance(host, bytes) else host
-        return f"http://{host}:{port}/v1"
+        return f"{self.base_url}/v1"
 
     def inject(self, *kinds: FaultKind) -> None:
         """Force these faults on the next requests, in order."""
         with self._lock:
             self._forced.extend(kinds)
-
-    def start(self) -> OpenAIServer:
-        self._thread = threading.Thread(target=self._server.serve_forever, name="tau-openai-server", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-
-    def __enter__(self) -> OpenAIServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     # -- internals ---------------------------------------------------------------------
     def _pick_fault(self) -> FaultKind | None:
@@ -185,30 +165,10 @@ class OpenAIServer:
             },
         }
 
-    def _make_handler(self) -> type[BaseHTTPRequestHandler]:
+    def _make_handler(self) -> type[JsonHandler]:
         server = self
 
-        class RequestHandler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body go out in separate writes: without this every reply stalls
-            # ~40 ms on delayed ACKs, which would dominate latency measurements.
-            disable_nagle_algorithm = True
-
-            def log_message(self, format: str, *args: Any) -> None:  # quiet
-                pass
-
-            def _send(self, status: int, payload: bytes, headers: dict[str, str] | None = None) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                for name, value in (headers or {}).items():
-                    self.send_header(name, value)
-                self.end_headers()
-                try:
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout)
-                    self.close_connection = True
-
+        class RequestHandler(JsonHandler):
             def _error(self, status: int, kind: str, headers: dict[str, str] | None = None) -> None:
                 payload = json.dumps({"error": {"message": f"injected {kind}", "type": kind, "code": status}})
                 self._send(status, payload.encode(), headers)
@@ -217,8 +177,7 @@ class OpenAIServer:
                 self._send(200, json.dumps({"object": "list", "data": [{"id": "fake", "object": "model"}]}).encode())
 
             def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                body = json.loads(self.rfile.read(length) or b"{}")
+                body = json.loads(self.read_body() or b"{}")
                 if server.faults.latency:
                     time.sleep(server.faults.latency)
                 if server._bucket is not None and not server._bucket.take():
@@ -237,8 +196,7 @@ class OpenAIServer:
                     self._error(int(fault), "injected", headers)
                     return
                 if fault == "drop":
-                    self.connection.shutdown(socket.SHUT_RDWR)
-                    self.close_connection = True
+                    self.drop()
                     return
                 if fault == "timeout":
                     time.sleep(server.faults.hang)

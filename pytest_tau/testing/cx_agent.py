@@ -22,15 +22,14 @@ from __future__ import annotations
 import collections
 import json
 import re
-import socket
 import threading
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
 from .._conversation import RequestedCall
+from ._loopback import JsonHandler, LoopbackServer
 from ._oracle_sessions import OracleBook
 
 __all__ = ["CXFault", "CXOracleServer"]
@@ -50,7 +49,7 @@ class _Session:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-class CXOracleServer:
+class CXOracleServer(LoopbackServer):
     """The oracle behind a fake Dialogflow CX agent (a context manager)."""
 
     def __init__(
@@ -71,16 +70,12 @@ class CXOracleServer:
         self._bad: set[str] = set()
         self._forced: collections.deque[CXFault] = collections.deque()
         self._lock = threading.Lock()
-        self._stopping = threading.Event()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._make_handler())
-        self._server.daemon_threads = True
+        super().__init__(self._make_handler())
 
     @property
     def url(self) -> str:
         """The ``--cx-endpoint`` (plain http: the client then sends no credentials)."""
-        host, port = self._server.server_address[:2]
-        host = host.decode() if isinstance(host, bytes) else host
-        return f"http://{host}:{port}"
+        return self.base_url
 
     def tool_resource(self, name: str) -> str:
         """The Tool resource a registered function tool would have (a server-made id)."""
@@ -93,21 +88,6 @@ class CXOracleServer:
     def bad_arguments(self, item: str) -> None:
         with self._lock:
             self._bad.add(item)
-
-    def start(self) -> CXOracleServer:
-        threading.Thread(target=self._server.serve_forever, name="tau-cx-fake", daemon=True).start()
-        return self
-
-    def stop(self) -> None:
-        self._stopping.set()
-        self._server.shutdown()
-        self._server.server_close()
-
-    def __enter__(self) -> CXOracleServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     # -- the agent -----------------------------------------------------------------------
     def _open(self, session: str, params: Any) -> _Session | None:
@@ -184,41 +164,23 @@ class CXOracleServer:
             "queryResult": {"languageCode": language, "responseMessages": messages},
         }
 
-    def _make_handler(self) -> type[BaseHTTPRequestHandler]:
+    def _make_handler(self) -> type[JsonHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            disable_nagle_algorithm = True
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def _send(self, status: int, payload: bytes) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                try:
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    self.close_connection = True
-
+        class Handler(JsonHandler):
             def _error(self, status: int, message: str) -> None:
                 error = {"error": {"code": status, "message": message, "status": _STATUS.get(status, "UNKNOWN")}}
                 self._send(status, json.dumps(error).encode())
 
             def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length) if length else b""
+                raw = self.read_body()
                 with server._lock:
                     fault = server._forced.popleft() if server._forced else None
                 if fault in ("503", "500", "429"):
                     self._error(int(fault), "injected")
                     return
                 if fault == "drop":
-                    self.connection.shutdown(socket.SHUT_RDWR)
-                    self.close_connection = True
+                    self.drop()
                     return
                 if fault == "hang":
                     server._stopping.wait(server.hang)

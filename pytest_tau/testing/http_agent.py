@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import collections
 import json
-import socket
 import threading
 from collections.abc import Iterable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
+from ._loopback import JsonHandler, LoopbackServer
 from ._oracle_sessions import OracleBook
 
 __all__ = ["HttpAgentServer", "HttpFault"]
@@ -29,7 +28,7 @@ __all__ = ["HttpAgentServer", "HttpFault"]
 HttpFault = Literal["500", "429", "hang", "drop", "malformed"]
 
 
-class HttpAgentServer:
+class HttpAgentServer(LoopbackServer):
     """The oracle behind the HTTP agent protocol (a context manager)."""
 
     def __init__(self, domains: Iterable[Any], *, host: str = "127.0.0.1", hang: float = 30.0) -> None:
@@ -40,37 +39,16 @@ class HttpAgentServer:
         self._answers: dict[tuple[str, int], bytes] = {}
         self._forced: collections.deque[HttpFault] = collections.deque()
         self._lock = threading.Lock()
-        self._stopping = threading.Event()
-        self._server = ThreadingHTTPServer((host, 0), self._make_handler())
-        self._server.daemon_threads = True
-        self._thread: threading.Thread | None = None
+        super().__init__(self._make_handler(), host)
 
     @property
     def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        host = host.decode() if isinstance(host, bytes) else host
-        return f"http://{host}:{port}"
+        return self.base_url
 
     def inject(self, *faults: HttpFault) -> None:
         """Fail the next requests with these faults, in order."""
         with self._lock:
             self._forced.extend(faults)
-
-    def start(self) -> HttpAgentServer:
-        self._thread = threading.Thread(target=self._server.serve_forever, name="tau-http-agent", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stopping.set()
-        self._server.shutdown()
-        self._server.server_close()
-
-    def __enter__(self) -> HttpAgentServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     # -- the protocol ------------------------------------------------------------------
     def _start(self, session: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -99,29 +77,12 @@ class HttpAgentServer:
         calls = [{"id": call.id, "name": call.name, "arguments": call.arguments} for call in step.tool_calls]
         return 200, {"content": step.content or None, "tool_calls": calls, "usage": {"prompt_tokens": 0, "completion_tokens": 0}}
 
-    def _make_handler(self) -> type[BaseHTTPRequestHandler]:
+    def _make_handler(self) -> type[JsonHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            disable_nagle_algorithm = True
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def _send(self, status: int, payload: bytes) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                try:
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    self.close_connection = True
-
+        class Handler(JsonHandler):
             def _handle(self, method: str) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length) if length else b""
+                raw = self.read_body()
                 with server._lock:
                     server.requests.append((method, self.path))
                     fault = server._forced.popleft() if server._forced else None
@@ -129,8 +90,7 @@ class HttpAgentServer:
                     self._send(int(fault), b'{"error": "injected"}')
                     return
                 if fault == "drop":
-                    self.connection.shutdown(socket.SHUT_RDWR)
-                    self.close_connection = True
+                    self.drop()
                     return
                 if fault == "hang":
                     server._stopping.wait(server.hang)
