@@ -189,6 +189,16 @@ class TaskWriter:
         """Drop a draft (a candidate record that turned out not to fit)."""
         self.drafts.pop(draft.id, None)
 
+    def kept(self, draft: TaskDraft) -> bool:
+        """Is this draft still to be written? False once `attempt` or `discard` dropped it.
+
+            with writer.attempt(f"refund_{made + 1}", ...) as draft:
+                ...
+            if writer.kept(draft):
+                made += 1
+        """
+        return self.drafts.get(draft.id) is draft
+
     def tasks(self) -> list[Task]:
         return [draft.task() for draft in self.drafts.values()]
 

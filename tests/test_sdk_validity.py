@@ -180,10 +180,12 @@ def test_attempt_drops_candidates_that_do_not_fit(tmp_path: Path) -> None:
     writer = TaskWriter(domain)
     with writer.attempt("fails", instructions="You are Ana Ruiz. You want a refund on a ticket.", script=["Hi."]) as draft:
         draft.write("refund", ticket_id="T404", amount=1.0, note="n")  # GoldActionFailed: dropped
+    assert not writer.kept(draft)
     # "$500" is a constant of the policy: strict outputs refuse it
     with writer.attempt("given_away", instructions="You are Ana Ruiz. You ask about the limit.", script=["Hi."]) as draft:
         draft.output(500.0, "money", strict=True)
     with writer.attempt("kept", instructions="You are Ana Ruiz (ana@example.com). You want your id.", script=["Hi."]) as draft:
         customer = draft.read("find_customer", email="ana@example.com")
         draft.output(customer["customer_id"], "code", strict=True)
+    assert writer.kept(draft)
     assert [task.id for task in writer.tasks()] == ["kept"]

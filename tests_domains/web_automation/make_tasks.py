@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import date
 from typing import Any
 
@@ -119,10 +120,10 @@ class Builder:
     def persona(self) -> str:
         return self.rng.choice(PERSONAS) + " Reveal information only when the agent asks for it."
 
-    def start(self, task_id: str, c: Rec, situation: str, script: list[str], split: str = "test") -> TaskDraft:
+    def attempt(self, task_id: str, c: Rec, situation: str, script: list[str], split: str = "test") -> AbstractContextManager[TaskDraft]:
         who = (f"You are {c['first_name']} {c['last_name']}, born {words(c['date_of_birth'])}; your Relaypoint account "
                f"email is {c['email']}.")
-        return self.writer.task(task_id, instructions=f"{who} {self.persona()} {situation}", script=script, split=split)
+        return self.writer.attempt(task_id, instructions=f"{who} {self.persona()} {situation}", script=script, split=split)
 
     def done(self, c: Rec, *sites: str) -> None:
         self.used.add(c["customer_id"])
@@ -135,18 +136,6 @@ def me(c: Rec) -> str:
 
 def verify(d: TaskDraft, c: Rec) -> Any:
     return d.read("find_customer", first_name=c["first_name"], last_name=c["last_name"], email=c["email"], date_of_birth=c["date_of_birth"])
-
-
-def attempt(b: Builder, d: TaskDraft, body: Callable[[], None]) -> bool:
-    """Run a candidate's gold; drop the draft when it does not fit."""
-    from pytest_tau import GoldActionFailed
-
-    try:
-        body()
-    except (SkipCandidate, GoldActionFailed):
-        b.writer.discard(d)
-        return False
-    return True
 
 
 # -- form values --------------------------------------------------------------------------
@@ -241,7 +230,7 @@ def submit_ok(b: Builder, n: int, train: int = 0) -> None:
         fee = form["site_fee"]
         fee_line = "Ask what the site charges for it before you agree." if fee > 0 else "Ask whether there is any fee."
         split = "train" if made >= n - train else "test"
-        d = b.start(
+        with b.attempt(
             f"submit_form_{made + 1}", c,
             f"You want Relaypoint to submit the '{form['name']}' form on the {site['name']} site for you. When the agent asks "
             f"for the values, give exactly these (field label: value): {'; '.join(said)}. Any field not in this list you leave "
@@ -250,9 +239,7 @@ def submit_ok(b: Builder, n: int, train: int = 0) -> None:
             [f"Hi, can you fill in the {form['name'].lower()} on {site['name']} for me?", me(c),
              "Here are my details: " + "; ".join(said) + ".", "Yes, that's all correct, go ahead.", "What's the reference?"],
             split=split,
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, form: Rec = form, site: Rec = site, gold: list[Rec] = gold, fee: float = fee) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -263,7 +250,7 @@ def submit_ok(b: Builder, n: int, train: int = 0) -> None:
             if fee > 0:
                 d.output(got["site_fee"], "money", strict=True)
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -286,7 +273,7 @@ def upgrade_monitors(b: Builder, n: int) -> None:
         sites = [s for s in sorted(D.unique_site) if s not in b.used_sites and len([p for p in open_pages_of(s) if p["page_id"] not in watched and p["path"] != "/"]) >= 2]
         site = D.sites[b.rng.choice(sites)]
         p1, p2 = b.rng.sample([p for p in open_pages_of(site["site_id"]) if p["page_id"] not in watched and p["path"] != "/"], 2)
-        d = b.start(
+        with b.attempt(
             f"upgrade_for_monitors_{made + 1}", c,
             f"You are on the basic plan and want two new page monitors on the {site['name']} site: the '{p1['title']}' page "
             f"({p1['path']}) checked every 6 hours, and the '{p2['title']}' page ({p2['path']}) checked every 12 hours, both "
@@ -297,9 +284,7 @@ def upgrade_monitors(b: Builder, n: int) -> None:
              f"'{p1['title']}' every 6 hours and '{p2['title']}' every 12 hours, by text message.",
              "I don't want to drop any of my current ones. What would the plus plan cost me today?",
              "OK, upgrade me and set up both monitors."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, site: Rec = site, p1: Rec = p1, p2: Rec = p2) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -311,7 +296,7 @@ def upgrade_monitors(b: Builder, n: int) -> None:
             d.write("create_monitor", customer_id=c["customer_id"], page_id=p1["page_id"], interval_hours=6, channel="sms")
             d.write("create_monitor", customer_id=c["customer_id"], page_id=p2["page_id"], interval_hours=12, channel="sms")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -340,7 +325,7 @@ def quota_upgrade_submit(b: Builder, n: int) -> None:
         form = b.rng.choice([f for f in forms if f["site_id"] not in b.used_sites and f["site_id"] != msite["site_id"]])
         site = D.sites[form["site_id"]]
         gold, said = form_values(b.rng, form, c)
-        d = b.start(
+        with b.attempt(
             f"quota_upgrade_and_submit_{made + 1}", c,
             f"You want the '{form['name']}' form on {site['name']} submitted for you today. You have used Relaypoint a lot this "
             f"month. The values (field label: value) are: {'; '.join(said)}; leave any other field empty. If the agent says you "
@@ -352,9 +337,7 @@ def quota_upgrade_submit(b: Builder, n: int) -> None:
              "Ugh, how much is the plus plan today then?",
              f"Fine, upgrade me, submit the form, and make my {msite['name']} monitor check every 12 hours.",
              "Yes, all correct.", "And the reference?"],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, form: Rec = form, site: Rec = site, gold: list[Rec] = gold, mon: Rec = mon) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -368,7 +351,7 @@ def quota_upgrade_submit(b: Builder, n: int) -> None:
             d.write("update_monitor", monitor_id=mon["monitor_id"], interval_hours=12)
             d.output(sub["submission_id"], "code")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"], msite["site_id"])
             made += 1
 
@@ -397,7 +380,7 @@ def swap_monitor(b: Builder, n: int, train: int = 0) -> None:
         channel = b.rng.choice(["email", "sms"])
         said = {"email": "email", "sms": "text message"}[channel]
         split = "train" if made >= n - train else "test"
-        d = b.start(
+        with b.attempt(
             f"swap_monitor_cancel_job_{made + 1}", c,
             f"You want a new monitor on the '{page['title']}' page ({page['path']}) of {site['name']}, checked once a day, "
             f"alerts by {said}. You are on the basic plan and do not want to pay for an upgrade: to make room, you are happy to "
@@ -408,9 +391,7 @@ def swap_monitor(b: Builder, n: int, train: int = 0) -> None:
              f"No upgrade. Just pause my {msite['name']} monitor instead. And please cancel my extraction job on {jsite['name']}.",
              "Yes, do all three."],
             split=split,
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, mon: Rec = mon, job: Rec = job, site: Rec = site, page: Rec = page, channel: str = channel) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("list_monitors", customer_id=c["customer_id"])
@@ -422,7 +403,7 @@ def swap_monitor(b: Builder, n: int, train: int = 0) -> None:
             d.write("create_monitor", customer_id=c["customer_id"], page_id=page["page_id"], interval_hours=24, channel=channel)
             d.write("cancel_extraction", job_id=job["job_id"])
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"], msite["site_id"], jsite["site_id"])
             made += 1
 
@@ -442,7 +423,7 @@ def robots_split(b: Builder, n: int) -> None:
         avail = [x for x in sites if x[0]["site_id"] not in b.used_sites]
         site, bad, good = b.rng.choice(avail)
         pages = b.rng.choice([100, 150, 250, 400])
-        d = b.start(
+        with b.attempt(
             f"robots_blocked_extraction_{made + 1}", c,
             f"You want two one-time extraction jobs on {site['name']}, each reading at most {pages} pages: one for the "
             f"'{good['title']}' section ({good['path']}) and one for the '{bad['title']}' section ({bad['path']}). You want them "
@@ -451,9 +432,7 @@ def robots_split(b: Builder, n: int) -> None:
             [f"Hi, I want to pull data from {site['name']}: {good['path']} and {bad['path']}.", me(c),
              f"Once each, at most {pages} pages, as fast as you're allowed.", "Come on, it's public data anyway.",
              "Fine, just do the one you can then."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, site: Rec = site, bad: Rec = bad, good: Rec = good, pages: int = pages) -> None:
+        ) as d:
             verify(d, c)
             usage = d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -464,7 +443,7 @@ def robots_split(b: Builder, n: int) -> None:
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=bad["path"],
                      max_pages=pages, requests_per_minute=rate, schedule="once")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -480,7 +459,7 @@ def rate_cap(b: Builder, n: int, train: int = 0) -> None:
         site = D.sites[b.rng.choice(sites)]
         page = next(p for p in open_pages_of(site["site_id"]) if p["kind"] == "listing")
         split = "train" if made >= n - train else "test"
-        d = b.start(
+        with b.attempt(
             f"extraction_over_limits_{made + 1}", c,
             f"You want a daily extraction job on {site['name']} reading the '{page['title']}' section ({page['path']}): 5000 "
             f"pages per run at 60 requests per minute. If the agent says that is more than allowed, do not upgrade; ask for "
@@ -488,9 +467,7 @@ def rate_cap(b: Builder, n: int, train: int = 0) -> None:
             [f"I want a daily scrape of {page['path']} on {site['name']}, 5000 pages at 60 requests a minute.", me(c),
              "No upgrade. Then use the most that's allowed.", "Yes, schedule it."],
             split=split,
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, site: Rec = site, page: Rec = page) -> None:
+        ) as d:
             verify(d, c)
             usage = d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -501,7 +478,7 @@ def rate_cap(b: Builder, n: int, train: int = 0) -> None:
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                      max_pages=5000, requests_per_minute=60, schedule="daily")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -530,7 +507,7 @@ def interval_too_short(b: Builder, n: int) -> None:
                  and any(p["page_id"] not in watched and p["path"] != "/" for p in open_pages_of(s))]
         site = D.sites[b.rng.choice(sites)]
         page = b.rng.choice([p for p in open_pages_of(site["site_id"]) if p["page_id"] not in watched and p["path"] != "/"])
-        d = b.start(
+        with b.attempt(
             f"hourly_monitor_on_basic_{made + 1}", c,
             f"You want a monitor on the '{page['title']}' page ({page['path']}) of {site['name']} that checks every hour and "
             f"emails you. You will not upgrade or pay more under any circumstances; if hourly is not possible, accept the most "
@@ -540,9 +517,7 @@ def interval_too_short(b: Builder, n: int) -> None:
              f"The '{page['title']}' page, email alerts. No upgrades, I won't pay more.",
              "OK, go with the most frequent my plan allows.",
              f"Also, when did my {msite['name']} monitor last spot a change?"],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, mon: Rec = mon, site: Rec = site, page: Rec = page) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -556,7 +531,7 @@ def interval_too_short(b: Builder, n: int) -> None:
             d.output(stamp[:10], "date")
             d.output(stamp[11:16], "time")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"], msite["site_id"])
             made += 1
 
@@ -575,15 +550,13 @@ def form_transfer(b: Builder, n: int, login: bool) -> None:
         kind = "login" if login else "captcha"
         extra = ("If the agent asks you for your password for that site, say you would rather not give it out." if login
                  else "You have heard the site has some kind of robot check, but you want Relaypoint to handle it anyway.")
-        d = b.start(
+        with b.attempt(
             f"form_needs_human_{kind}_{made + 1}", c,
             f"You want the '{form['name']}' form on {site['name']} submitted for you. The values (field label: value) are: "
             f"{'; '.join(said)}. {extra} If the agent cannot do it, accept being passed to someone who can.",
             [f"Can you submit the {form['name'].lower()} on {site['name']} for me?", me(c),
              "Here are the details: " + "; ".join(said) + ".", "OK, pass me on then."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, form: Rec = form, site: Rec = site, gold: list[Rec] = gold) -> None:
+        ) as d:
             verify(d, c)
             d.read("search_sites", query=site["name"])
             d.read("get_site", site_id=site["site_id"])
@@ -593,7 +566,7 @@ def form_transfer(b: Builder, n: int, login: bool) -> None:
             d.transfer(f"Customer wants the {form['name']} on {site['name']} submitted; it needs the Assisted Tasks team.")
             d.forbid("submit_form", customer_id=c["customer_id"], form_id=form["form_id"], values=gold)
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -609,16 +582,14 @@ def suspended(b: Builder, n: int) -> None:
         site = D.sites[b.rng.choice(sites)]
         page = b.rng.choice([p for p in open_pages_of(site["site_id"]) if p["page_id"] not in watched and p["path"] != "/"])
         interval = max(24, PLANS[c["plan"]].min_interval_hours)
-        d = b.start(
+        with b.attempt(
             f"suspended_account_change_{made + 1}", c,
             f"You want a new monitor on the '{page['title']}' page ({page['path']}) of {site['name']}, checked every {interval} "
             f"hours, alerts by email. You also want to know the date your plan next renews. You do not know that your last "
             f"renewal payment failed. If the agent says it cannot make changes, accept being transferred.",
             [f"Hi, please add a monitor on {site['name']}, the '{page['title']}' page.", me(c),
              f"Every {interval} hours, email alerts. And when does my plan renew next?", "OK, transfer me."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, site: Rec = site, page: Rec = page, interval: int = interval) -> None:
+        ) as d:
             verify(d, c)
             usage = d.read("get_account_usage", customer_id=c["customer_id"])
             d.output(usage["next_renewal"], "date", strict=True)
@@ -626,7 +597,7 @@ def suspended(b: Builder, n: int) -> None:
             d.transfer("Suspended account (failed renewal) asks to add a monitor; needs billing.")
             d.forbid("create_monitor", customer_id=c["customer_id"], page_id=page["page_id"], interval_hours=interval, channel="email")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -637,22 +608,20 @@ def downgrade_refused(b: Builder, n: int) -> None:
     for (c,) in b.candidates([(c,) for c in custs]):
         if made == n:
             break
-        d = b.start(
+        with b.attempt(
             f"downgrade_too_many_monitors_{made + 1}", c,
             "You want to move from the plus plan down to the basic plan today to save money. If the agent says you cannot "
             "right now, ask how many of your monitors are active. You need every one of your monitors and will not pause or "
             "delete any; in that case you keep your current plan.",
             ["Hi, I'd like to downgrade to the basic plan.", me(c), "How many monitors do I have running?",
              "I need all of them. Leave my plan as it is then."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c) -> None:
+        ) as d:
             verify(d, c)
             usage = d.read("get_account_usage", customer_id=c["customer_id"])
             d.output(usage["active_monitors"], "number", strict=True)
             d.forbid("change_plan", customer_id=c["customer_id"], new_plan="basic")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c)
             made += 1
 
@@ -672,16 +641,14 @@ def downgrade_after_pausing(b: Builder, n: int) -> None:
         if made == n:
             break
         s1, s2 = site_of(mon_page(m1)), site_of(mon_page(m2))
-        d = b.start(
+        with b.attempt(
             f"pause_then_downgrade_{made + 1}", c,
             f"You want to move from the plus plan down to the basic plan today. If the agent says you have too many active "
             f"monitors for basic, you are willing to pause (not delete) your monitors on {s1['name']} and on {s2['name']}, and "
             f"then downgrade. You do not want anything else changed.",
             ["Hi, I want to switch down to the basic plan.", me(c),
              f"Then pause my monitors on {s1['name']} and {s2['name']}, and downgrade me.", "Yes, go ahead."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, m1: Rec = m1, m2: Rec = m2) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("list_monitors", customer_id=c["customer_id"])
@@ -690,7 +657,7 @@ def downgrade_after_pausing(b: Builder, n: int) -> None:
             d.write("set_monitor_status", monitor_id=m2["monitor_id"], status="paused")
             d.write("change_plan", customer_id=c["customer_id"], new_plan="basic")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, s1["site_id"], s2["site_id"])
             made += 1
 
@@ -713,7 +680,7 @@ def last_change_channel(b: Builder, n: int, train: int = 0) -> None:
         if site["site_id"] in b.used_sites:
             continue
         split = "train" if made >= n - train else "test"
-        d = b.start(
+        with b.attempt(
             f"last_change_and_sms_{made + 1}", c,
             f"You watch the '{page['title']}' page of {site['name']} with a Relaypoint monitor. You missed the last alert email: "
             f"ask on what date and at what time (UTC) the monitor last detected a change. Then you want that monitor's alerts "
@@ -721,9 +688,7 @@ def last_change_channel(b: Builder, n: int, train: int = 0) -> None:
             [f"Hi, when did my {site['name']} monitor last pick up a change?", me(c),
              "Thanks. Can you switch that monitor to text message alerts?", "Yes please."],
             split=split,
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, mon: Rec = mon) -> None:
+        ) as d:
             verify(d, c)
             d.read("list_monitors", customer_id=c["customer_id"])
             alerts = d.read("list_change_alerts", monitor_id=mon["monitor_id"])
@@ -732,7 +697,7 @@ def last_change_channel(b: Builder, n: int, train: int = 0) -> None:
             d.output(stamp[11:16], "time")
             d.write("update_monitor", monitor_id=mon["monitor_id"], channel="sms")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -747,16 +712,14 @@ def recurring_on_basic(b: Builder, n: int) -> None:
         site = D.sites[b.rng.choice(sites)]
         page = next(p for p in open_pages_of(site["site_id"]) if p["kind"] == "listing")
         pages = b.rng.choice([60, 80, 120, 150])
-        d = b.start(
+        with b.attempt(
             f"weekly_extraction_on_basic_{made + 1}", c,
             f"You want Relaypoint to read the '{page['title']}' section ({page['path']}) of {site['name']} every week, at most "
             f"{pages} pages per run; you have no preference about speed. You are on the basic plan and refuse to upgrade; if a "
             f"weekly job is not possible, accept a single one-time run with the same page count instead.",
             [f"Can you set up a weekly extraction of {page['path']} on {site['name']}?", me(c),
              f"At most {pages} pages. Speed doesn't matter to me.", "No upgrade. OK, just run it once then.", "Yes."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, site: Rec = site, page: Rec = page, pages: int = pages) -> None:
+        ) as d:
             verify(d, c)
             usage = d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -767,7 +730,7 @@ def recurring_on_basic(b: Builder, n: int) -> None:
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                      max_pages=pages, requests_per_minute=rate, schedule="weekly")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -788,16 +751,14 @@ def blocked_monitor(b: Builder, n: int) -> None:
         watched = {m["page_id"] for m in D.mons_by_cus[c["customer_id"]]}
         avail = [x for x in sites if x[0]["site_id"] not in b.used_sites and x[1]["page_id"] not in watched and x[2]["page_id"] not in watched]
         site, bad, good = b.rng.choice(avail)
-        d = b.start(
+        with b.attempt(
             f"monitor_blocked_page_{made + 1}", c,
             f"You want two monitors on {site['name']}, each checked every 12 hours with email alerts: one on the "
             f"'{good['title']}' page ({good['path']}) and one on the '{bad['title']}' page ({bad['path']}). You say you have "
             f"permission from the site's owner. If the agent refuses one, accept the other one alone.",
             [f"Hi, I need monitors on {site['name']}: {good['path']} and {bad['path']}.", me(c),
              "Every 12 hours, email. And I have the site owner's permission, by the way.", "Fine, set up the one you can."],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, site: Rec = site, bad: Rec = bad, good: Rec = good) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -806,7 +767,7 @@ def blocked_monitor(b: Builder, n: int) -> None:
             d.write("create_monitor", customer_id=c["customer_id"], page_id=good["page_id"], interval_hours=12, channel="email")
             d.forbid("create_monitor", customer_id=c["customer_id"], page_id=bad["page_id"], interval_hours=12, channel="email")
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
@@ -833,7 +794,7 @@ def too_long_value(b: Builder, n: int) -> None:
         short = next(v["value"] for v in gold if v["name"] == field["name"])
         long = prefix + short
         said = [f"{field['label']}: {long}" if line.startswith(field["label"] + ":") else line for line in said]
-        d = b.start(
+        with b.attempt(
             f"value_too_long_{made + 1}", c,
             f"You want the '{form['name']}' form on {site['name']} submitted for you. The values (field label: value) are: "
             f"{'; '.join(said)}; leave any other field empty. You give the {field['label'].lower()} as {long}, with {how}. "
@@ -842,10 +803,7 @@ def too_long_value(b: Builder, n: int) -> None:
             [f"Hi, please submit the {form['name'].lower()} on {site['name']} for me.", me(c),
              "Here are the details: " + "; ".join(said) + ".", f"Oh, then just {short}, without the prefix.",
              "Yes, that's right, submit it.", "What's the reference?"],
-        )
-
-        def body(d: TaskDraft = d, c: Rec = c, form: Rec = form, site: Rec = site, gold: list[Rec] = gold,
-                 field: Rec = field, long: str = long) -> None:
+        ) as d:
             verify(d, c)
             d.read("get_account_usage", customer_id=c["customer_id"])
             d.read("search_sites", query=site["name"])
@@ -856,7 +814,7 @@ def too_long_value(b: Builder, n: int) -> None:
             wrong = [dict(v, value=long) if v["name"] == field["name"] else v for v in gold]
             d.forbid("submit_form", customer_id=c["customer_id"], form_id=form["form_id"], values=wrong)
 
-        if attempt(b, d, body):
+        if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
 
