@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from datetime import date
 from typing import Any
 
-from pytest_tau import SkipCandidate, TaskDraft, TaskWriter
+from pytest_tau import TaskDraft, TaskWriter
 from tests_domains.web_automation.domain import DOMAIN
 from tests_domains.web_automation.schema import PLANS
 
@@ -136,6 +136,16 @@ def me(c: Rec) -> str:
 
 def verify(d: TaskDraft, c: Rec) -> Any:
     return d.read("find_customer", first_name=c["first_name"], last_name=c["last_name"], email=c["email"], date_of_birth=c["date_of_birth"])
+
+
+def extraction_terms(d: TaskDraft, c: Rec, site: Rec) -> tuple[Any, int]:
+    """The gold reads before an extraction job: the plan's terms, and the crawl speed allowed
+    (the lower of the site's and the plan's)."""
+    verify(d, c)
+    usage = d.read("get_account_usage", customer_id=c["customer_id"])
+    d.read("search_sites", query=site["name"])
+    got = d.read("get_site", site_id=site["site_id"])
+    return usage, min(got["max_requests_per_minute"], usage["plan_terms"]["max_requests_per_minute"])
 
 
 # -- form values --------------------------------------------------------------------------
@@ -433,11 +443,7 @@ def robots_split(b: Builder, n: int) -> None:
              f"Once each, at most {pages} pages, as fast as you're allowed.", "Come on, it's public data anyway.",
              "Fine, just do the one you can then."],
         ) as d:
-            verify(d, c)
-            usage = d.read("get_account_usage", customer_id=c["customer_id"])
-            d.read("search_sites", query=site["name"])
-            got = d.read("get_site", site_id=site["site_id"])
-            rate = min(got["max_requests_per_minute"], usage["plan_terms"]["max_requests_per_minute"])
+            _, rate = extraction_terms(d, c, site)
             d.write("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=good["path"],
                     max_pages=pages, requests_per_minute=rate, schedule="once")
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=bad["path"],
@@ -468,11 +474,7 @@ def rate_cap(b: Builder, n: int, train: int = 0) -> None:
              "No upgrade. Then use the most that's allowed.", "Yes, schedule it."],
             split=split,
         ) as d:
-            verify(d, c)
-            usage = d.read("get_account_usage", customer_id=c["customer_id"])
-            d.read("search_sites", query=site["name"])
-            got = d.read("get_site", site_id=site["site_id"])
-            rate = min(got["max_requests_per_minute"], usage["plan_terms"]["max_requests_per_minute"])
+            usage, rate = extraction_terms(d, c, site)
             d.write("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                     max_pages=usage["plan_terms"]["max_pages_per_job"], requests_per_minute=rate, schedule="daily")
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
@@ -720,11 +722,7 @@ def recurring_on_basic(b: Builder, n: int) -> None:
             [f"Can you set up a weekly extraction of {page['path']} on {site['name']}?", me(c),
              f"At most {pages} pages. Speed doesn't matter to me.", "No upgrade. OK, just run it once then.", "Yes."],
         ) as d:
-            verify(d, c)
-            usage = d.read("get_account_usage", customer_id=c["customer_id"])
-            d.read("search_sites", query=site["name"])
-            got = d.read("get_site", site_id=site["site_id"])
-            rate = min(got["max_requests_per_minute"], usage["plan_terms"]["max_requests_per_minute"])
+            _, rate = extraction_terms(d, c, site)
             d.write("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                     max_pages=pages, requests_per_minute=rate, schedule="once")
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
