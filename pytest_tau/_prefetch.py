@@ -250,7 +250,7 @@ class Prefetcher:
     def _play(self, item: pytest.Item) -> Job:
         from ._conversation import run_conversation
         from ._environment import Environment
-        from .plugin import _case, _strategy_context
+        from .plugin import _case, make_agent, make_user
 
         case = _case(item)
         assert case is not None
@@ -259,10 +259,8 @@ class Prefetcher:
                 case.domain.initial_db  # noqa: B018
                 case.domain.initial_user_db  # noqa: B018
         env = Environment(case.domain)
-        context = _strategy_context(case, self.settings)
-        hook = self.config.hook
-        user: User | None = hook.pytest_tau_make_user(config=self.config, name=self.settings.user_strategy, context=context)
-        agent: Agent | None = hook.pytest_tau_make_agent(config=self.config, name=self.settings.agent_strategy, context=context)
+        user = make_user(self.config, case, self.settings)
+        agent = make_agent(self.config, case, self.settings)
         if user is None or agent is None:
             return Job(env, user, agent, None)  # the fixtures fail the item, naming the strategy
         trajectory = run_conversation(env, agent, user, max_steps=self.settings.max_steps)

@@ -433,6 +433,22 @@ def _strategy_context(case: Case, settings: Settings) -> StrategyContext:
     return StrategyContext(settings=settings, domain=case.domain, task=case.task, trial=case.trial, seed=case.seed)
 
 
+def make_user(config: pytest.Config, case: Case, settings: Settings) -> User | None:
+    """The item's simulated user from the plugin that provides --user-strategy (None: no plugin built it)."""
+    user: User | None = config.hook.pytest_tau_make_user(
+        config=config, name=settings.user_strategy, context=_strategy_context(case, settings)
+    )
+    return user
+
+
+def make_agent(config: pytest.Config, case: Case, settings: Settings) -> Agent | None:
+    """The item's agent from the plugin that provides --agent-strategy (None: no plugin built it)."""
+    agent: Agent | None = config.hook.pytest_tau_make_agent(
+        config=config, name=settings.agent_strategy, context=_strategy_context(case, settings)
+    )
+    return agent
+
+
 @pytest.fixture
 def tau_user(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Settings) -> User:
     """The simulated user for this task, from the plugin that provides --user-strategy (no model call here)."""
@@ -440,9 +456,7 @@ def tau_user(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Setti
 
     name = tau_settings.user_strategy
     played = job(request)
-    user: User | None = played.user if played is not None else request.config.hook.pytest_tau_make_user(
-        config=request.config, name=name, context=_strategy_context(tau_case, tau_settings)
-    )
+    user = played.user if played is not None else make_user(request.config, tau_case, tau_settings)
     if user is None:
         pytest.fail(f"--user-strategy {name}: declared, but no plugin's pytest_tau_make_user built it", pytrace=False)
     return user
@@ -455,9 +469,7 @@ def tau_agent(request: pytest.FixtureRequest, tau_case: Case, tau_settings: Sett
 
     name = tau_settings.agent_strategy
     played = job(request)
-    agent: Agent | None = played.agent if played is not None else request.config.hook.pytest_tau_make_agent(
-        config=request.config, name=name, context=_strategy_context(tau_case, tau_settings)
-    )
+    agent = played.agent if played is not None else make_agent(request.config, tau_case, tau_settings)
     if agent is None:
         pytest.fail(f"--agent-strategy {name}: declared, but no plugin's pytest_tau_make_agent built it", pytrace=False)
     return agent
