@@ -6,7 +6,6 @@ xdist: the controller), so results.jsonl has exactly one writer.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -122,25 +121,13 @@ class TauController:
         self.summary.model = redact(s.model) if s.model and s.agent_uses_model else None
         self.summary.user_model = redact(s.user_model) if s.user_model and s.user_uses_model else None
         from ._gate import evaluate_gate
+        from ._reports import write_run_outputs
 
-        by_scope: dict[str | None, dict[int, float | None]] = {None: dict(self.summary.pass_hat_k)}
-        by_scope.update({name: dict(d.pass_hat_k) for name, d in self.summary.domains.items()})
-        self.gate = evaluate_gate(self.results, self.settings.trials, by_scope, self.thresholds, self.baseline, self.max_regression)
-        self.summary.gate = self.gate.to_json()
-        step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
-        if step_summary:
-            from ._summary_md import markdown
-
-            with open(step_summary, "a", encoding="utf-8") as handle:
-                handle.write(markdown(self.summary, self.gate, self.results))
-        (self.run_dir / "summary.json").write_bytes(
-            orjson.dumps(self.summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
-        )
+        self.gate = evaluate_gate(self.summary, self.results, s.trials, self.thresholds, self.baseline, self.max_regression)
         self._junit(self.summary)
-        from ._html import write_report
-
         html = self.config.getoption("tau_html", None)
-        self.html_path = write_report(self.config.rootpath / html if html else self.run_dir / "report.html", self.summary, self.results, [self.run_dir])
+        html_path = self.config.rootpath / html if html else self.run_dir / "report.html"
+        self.html_path = write_run_outputs(self.run_dir, self.summary, self.gate, self.results, html_path, [self.run_dir])
         self.config.hook.pytest_tau_run_summary(config=self.config, summary=self.summary)
 
     def exit_status(self, exitstatus: int) -> int:

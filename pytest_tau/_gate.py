@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from ._results import ItemResult
+    from ._results import ItemResult, RunSummary
 
 __all__ = ["EXIT_GATE", "GateReport", "Threshold", "add_options", "evaluate_gate", "parse_threshold", "task_scores"]
 
@@ -130,14 +130,16 @@ class GateReport:
 
 
 def evaluate_gate(
+    summary: RunSummary,
     results: Sequence[ItemResult],
     trials: int,
-    pass_hat_k: Mapping[str | None, Mapping[int, float | None]],
     thresholds: Sequence[Threshold],
     baseline: Path | None,
     max_regression: float,
 ) -> GateReport:
-    """`pass_hat_k`: the run's pass^k by domain name, None for overall."""
+    """The gate's verdict on a run (or a merge of shards), also recorded in `summary.gate`."""
+    pass_hat_k: dict[str | None, Mapping[int, float | None]] = {None: summary.pass_hat_k}
+    pass_hat_k.update({name: domain.pass_hat_k for name, domain in summary.domains.items()})
     report = GateReport()
     domains = sorted({r.domain for r in results})
     for scope in [None, *domains]:
@@ -171,4 +173,5 @@ def evaluate_gate(
                     f"pass^{k} regressed vs {baseline}: {delta:+.3f} over {len(paired)} tasks, "
                     f"95% interval [{interval[0]:+.3f}, {interval[1]:+.3f}] entirely below -{max_regression:g}"
                 )
+    summary.gate = report.to_json()
     return report

@@ -11,12 +11,16 @@ from ._redact import redact, redact_json
 from ._results import ItemResult, UsageRecord
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ._conversation import Trajectory
     from ._environment import Environment
     from ._evaluate import Verdict
+    from ._gate import GateReport
+    from ._results import RunSummary
     from .plugin import Case
 
-__all__ = ["error_result", "item_result", "write_trajectory"]
+__all__ = ["error_result", "item_result", "write_run_outputs", "write_trajectory"]
 
 
 def _identity(case: Case) -> dict[str, object]:
@@ -70,3 +74,22 @@ def write_trajectory(
     (folder / f"{result.item}.json").write_bytes(
         orjson.dumps(redact_json(document), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
     )
+
+
+def write_run_outputs(
+    out: Path, summary: RunSummary, gate: GateReport, results: Sequence[ItemResult], html: Path, run_dirs: Sequence[Path]
+) -> Path:
+    """The files of a finished run (or of a merge of shards): `summary.json`, the GitHub step
+    summary when `$GITHUB_STEP_SUMMARY` names one, and the HTML report at `html` (returned)."""
+    import os
+
+    from ._html import write_report
+
+    (out / "summary.json").write_bytes(orjson.dumps(summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS))
+    step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if step_summary:
+        from ._summary_md import markdown
+
+        with open(step_summary, "a", encoding="utf-8") as handle:
+            handle.write(markdown(summary, gate, results))
+    return write_report(html, summary, results, run_dirs)

@@ -19,7 +19,6 @@ stopped early or without a summary), 7 the gate failed, 4 refused.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
 import xml.etree.ElementTree as ET
@@ -30,6 +29,7 @@ from typing import Any
 import orjson
 
 from ._gate import EXIT_GATE, evaluate_gate, parse_threshold
+from ._reports import write_run_outputs
 from ._results import ItemResult, RunSummary, read_results, summarize
 from ._runinfo import IDENTITY_FIELDS, RUN_INFO
 from ._shard import SHARD_FILE
@@ -189,16 +189,10 @@ def merge(
     summary = summarize(ordered, trials, dict(first_summary.get("settings") or {}), stopped=_stopped(shards))
     summary.model = first_summary.get("model")
     summary.user_model = first_summary.get("user_model")
-    by_scope: dict[str | None, dict[int, float | None]] = {None: dict(summary.pass_hat_k)}
-    by_scope.update({name: dict(d.pass_hat_k) for name, d in summary.domains.items()})
-    gate = evaluate_gate(ordered, trials, by_scope, parsed, baseline, max_regression)
-    summary.gate = gate.to_json()
+    gate = evaluate_gate(summary, ordered, trials, parsed, baseline, max_regression)
 
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.jsonl").write_bytes(b"".join(orjson.dumps(r.model_dump(mode="json")) + b"\n" for r in ordered))
-    (out / "summary.json").write_bytes(
-        orjson.dumps(summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
-    )
     (out / RUN_INFO).write_bytes(orjson.dumps({"identity": shards[0].identity, "merged_from": [str(s.run_dir) for s in shards]}, option=orjson.OPT_INDENT_2))
     for shard in shards:
         trajectories = shard.run_dir / "trajectories"
@@ -207,15 +201,7 @@ def merge(
     family = junit_family or str(shards[0].shard.get("junit_family") or "xunit2")
     junit_path = junitxml or out / "junit.xml"
     _junit(junit_path, family, ordered, summary, _settings(shards, summary))
-    step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if step_summary:
-        from ._summary_md import markdown
-
-        with open(step_summary, "a", encoding="utf-8") as handle:
-            handle.write(markdown(summary, gate, ordered))
-    from ._html import write_report
-
-    html = write_report(out / "report.html", summary, ordered, [out])
+    html = write_run_outputs(out, summary, gate, ordered, out / "report.html", [out])
 
     lines = [f"pytest-tau merge: {len(shards)} shards, {summary.items} items, {summary.errors} errors -> {out}"]
     lines += [f"pass^{k}: {'nan' if v is None else f'{v:.3f}'}" for k, v in summary.pass_hat_k.items()]
