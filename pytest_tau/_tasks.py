@@ -83,7 +83,7 @@ class Task(_Strict):
         default_factory=list, description="full calls the agent must not make (what the policy forbids); the tools accept them"
     )
     ordered: bool = Field(
-        default=False, description="the instruction fixes the order of the gold writes (the write-order check is skipped)"
+        default=False, description="the instruction or the policy fixes the order of the gold writes (the write-order check is skipped)"
     )
 
     @field_validator("required_outputs", mode="before")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ __all__ = [
     "CHECKS",
     "DomainStats",
     "TransferAtOnceAgent",
+    "check_declared_order_shows",
     "check_do_nothing_scores_0",
     "check_eager_user_scores_0",
     "check_forbidden_accepted",
@@ -285,32 +287,72 @@ def check_over_eager_scores_0(domain: AnyDomain) -> list[str]:
     return problems
 
 
+def _orders(writes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Up to MAX_ORDERS other orders of `writes`: every one when there are few; else each write
+    moved to every other place first (the order a rule like "X first" cares about), then the
+    rest of the permutations in turn."""
+    seen = {writes}
+    orders: list[tuple[int, ...]] = []
+
+    def add(order: tuple[int, ...]) -> None:
+        if order not in seen and len(orders) < MAX_ORDERS:
+            seen.add(order)
+            orders.append(order)
+
+    if math.factorial(len(writes)) > MAX_ORDERS + 1:
+        for i, write in enumerate(writes):
+            rest = writes[:i] + writes[i + 1 :]
+            for place in range(len(writes)):
+                add(rest[:place] + (write,) + rest[place:])
+    for order in itertools.permutations(writes):
+        add(order)
+    return orders
+
+
+def _other_orders(domain: AnyDomain, task: Task) -> Iterator[tuple[tuple[int, ...], bool]]:
+    """Other orders of the task's gold writes in which every call succeeds (a dependent order,
+    create before change, is one no agent could take), each with whether it reaches the gold state."""
+    writes = _writes(domain, list(task.gold_actions))
+    if len(writes) < 2:
+        return
+    reads = [a for i, a in enumerate(task.gold_actions) if i not in writes]
+    gold = domain.gold(task.id).compared
+    for order in _orders(tuple(writes)):
+        env = _replay(domain, reads + [task.gold_actions[i] for i in order])
+        if not any(call.error for call in env.calls):
+            yield order, domain.canonical_diff(env.state.diff()) == gold
+
+
 def check_write_order_free(domain: AnyDomain) -> list[str]:
     """Any order of the gold writes in which every call succeeds reaches the gold state."""
     problems = []
     for task in domain.tasks:
         if task.ordered:
             continue
-        writes = _writes(domain, list(task.gold_actions))
-        if len(writes) < 2:
-            continue
-        reads = [a for i, a in enumerate(task.gold_actions) if i not in writes]
-        gold = domain.gold(task.id).compared
-        original = tuple(writes)
-        for count, order in enumerate(itertools.permutations(writes)):
-            if count >= MAX_ORDERS:
-                break
-            if order == original:
-                continue
-            env = _replay(domain, reads + [task.gold_actions[i] for i in order])
-            if any(call.error for call in env.calls):
-                continue  # a dependent order (create before change): no agent could take it
-            if domain.canonical_diff(env.state.diff()) != gold:
+        for order, same in _other_orders(domain, task):
+            if not same:
                 problems.append(
                     f"{task.id}: the gold writes in order {list(order)} succeed but reach another state "
                     "(derive new ids from content with Table.new_key, mark unordered lists Unordered, or set ordered and say so)"
                 )
                 break
+    return problems
+
+
+def check_declared_order_shows(domain: AnyDomain) -> list[str]:
+    """A task declared `ordered` can tell its order from another: some other order of its gold
+    writes succeeds and reaches another state (or none succeeds), or an agent that breaks the
+    order the instruction or policy demands still scores 1."""
+    problems = []
+    for task in domain.tasks:
+        if not task.ordered:
+            continue
+        outcomes = [same for _, same in _other_orders(domain, task)]
+        if outcomes and all(outcomes):
+            problems.append(
+                f"{task.id}: declared ordered, but every other order of its gold writes reaches the gold state "
+                "(record the order in the state, e.g. what a record saw when it was made, or drop ordered)"
+            )
     return problems
 
 
@@ -480,6 +522,7 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "forbidden_accepted": check_forbidden_accepted,
     "over_eager_scores_0": check_over_eager_scores_0,
     "write_order_free": check_write_order_free,
+    "declared_order_shows": check_declared_order_shows,
     "tasks_distinct": check_tasks_distinct,
     "initial_db_untouched": check_initial_db_untouched,
     "mix": check_mix,

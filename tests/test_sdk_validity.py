@@ -3,6 +3,7 @@ the task writer, and the checks that catch order-dependent, lenient or give-away
 
 from __future__ import annotations
 
+import itertools
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -14,6 +15,9 @@ from pytest_tau import Domain, Environment, FreeText, Table, TaskWriter, ToolErr
 from pytest_tau._authoring import GoldActionFailed, dump_tasks
 from pytest_tau._tasks import load_tasks
 from pytest_tau._validity import (
+    MAX_ORDERS,
+    _orders,
+    check_declared_order_shows,
     check_forbidden_accepted,
     check_oracle_scores_1,
     check_over_eager_scores_0,
@@ -116,12 +120,13 @@ def test_free_text_and_unordered_lists_are_compared_by_meaning(tmp_path: Path) -
     assert compare(record) != compare({**record, "payments": [{"amount": 3.0, "note": "x"}]})
 
 
-def _write_tasks(domain: Domain[DeskDB], *, forbid_refused: bool = False) -> None:
+def _write_tasks(domain: Domain[DeskDB], *, forbid_refused: bool = False, ordered: bool = False) -> None:
     writer = TaskWriter(domain)
     draft = writer.task(
         "two_tickets",
         instructions="You are Ana Ruiz (ana@example.com). Open a billing ticket and a shipping ticket.",
         script=["Hi, I'm ana@example.com and I need two tickets opened."],
+        ordered=ordered,
     )
     customer = draft.read("find_customer", email="ana@example.com")
     ticket = draft.write("open_ticket", customer_id=customer["customer_id"], topic="billing", reason="double charge")
@@ -158,6 +163,28 @@ def test_write_order_check_catches_sequential_ids(tmp_path: Path) -> None:
     _write_tasks(domain)
     (problem,) = check_write_order_free(domain)
     assert "two_tickets" in problem and "another state" in problem
+
+
+def test_declared_order_must_show_in_the_end_state(tmp_path: Path) -> None:
+    """`ordered` with writes whose order leaves no trace tests nothing: flagged. With sequential
+    ids the order shows (the billing ticket is T1), so the declaration holds."""
+    unmarked = make_domain(tmp_path / "a")
+    _write_tasks(unmarked, ordered=True)
+    (problem,) = check_declared_order_shows(unmarked)
+    assert problem.startswith("two_tickets: declared ordered")
+    marked = make_domain(tmp_path / "b", sequential_ids=True)
+    _write_tasks(marked, ordered=True)
+    assert check_declared_order_shows(marked) == []
+    assert check_write_order_free(marked) == []  # ordered tasks are exempt from the order-free check
+
+
+def test_orders_move_each_write_to_the_front_and_back_first() -> None:
+    """With too many permutations to try, a rule such as "block first" is still broken by some
+    order tried: each write is moved to every other place before the rest come in turn."""
+    orders = _orders((0, 1, 2, 3, 4))
+    assert len(orders) == MAX_ORDERS == len(set(orders)) and (0, 1, 2, 3, 4) not in orders
+    assert (1, 2, 3, 4, 0) in orders and (4, 0, 1, 2, 3) in orders
+    assert sorted(_orders((0, 1, 2))) == sorted(p for p in itertools.permutations((0, 1, 2)) if p != (0, 1, 2))
 
 
 def test_forbidden_check_catches_a_call_the_tool_refuses(tmp_path: Path) -> None:

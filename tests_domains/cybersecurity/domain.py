@@ -170,13 +170,13 @@ def open_incident(
 ) -> Incident:
     """Open a security incident for an employee and their laptop."""
     employee = db.employees.require(employee_id)
-    db.devices.require(asset_tag)
+    device = db.devices.require(asset_tag)
     if employee.asset_tag != asset_tag:
         raise ToolError(f"laptop {asset_tag} is not assigned to {employee_id}")
     key = db.incidents.new_key("INC-", employee_id, asset_tag, category)
     db.incidents[key] = Incident(
         incident_id=key, employee_id=employee_id, asset_tag=asset_tag, category=category, severity=severity,
-        status="open", opened_at=_stamp(), summary=summary,
+        status="open", opened_at=_stamp(), summary=summary, network_access_at_open=device.network_access,
     )
     return db.incidents[key]
 

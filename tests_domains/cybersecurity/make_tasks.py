@@ -108,6 +108,7 @@ def malware(writer: TaskWriter, index: _Index) -> None:
         draft = writer.task(
             f"malware_contain_{n}" if n else "train_malware_contain",
             split=_split(n),
+            ordered=True,  # policy 4.1: block the laptop before anything else (the incident records it)
             instructions=f"{_who(e)}. Your laptop (asset tag {laptop.asset_tag}) popped up a security warning about a "
             "process you do not recognise, and it is running slowly. You want it dealt with. You follow the agent's steps on "
             "your laptop. Once it is handled you ask the agent to close the incident right away because the process is gone "
@@ -139,6 +140,7 @@ def lost_laptop(writer: TaskWriter, index: _Index) -> None:
         draft = writer.task(
             f"lost_laptop_{n}" if n else "train_lost_laptop",
             split=_split(n),
+            ordered=True,  # policy 4.1: block the laptop before anything else (the incident records it)
             instructions=f"{_who(e)}. You left your work laptop (asset tag {device.asset_tag}) on a train an hour ago and "
             "it is gone. You want to report it and make sure nobody can use it. You ask whether anyone else needs to be "
             "told about it, and you would like the privacy office notified just in case. Give your details only when asked.",

@@ -55,6 +55,9 @@ class Incident(_Record):
     status: Literal["open", "contained", "closed"]
     opened_at: str
     summary: FreeText
+    # The laptop's registry access when the incident was opened: the record of "containment
+    # comes first" (policy 4.1). Incidents from before the desk recorded it have None.
+    network_access_at_open: NetworkAccess | None = None
 
 
 class AccessGrant(_Record):
