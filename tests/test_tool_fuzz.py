@@ -1,6 +1,7 @@
 """Property-based fuzzing of every tool of every domain through `Environment.call`.
 
-For each (domain, tool) pair found under tests_domains/:
+For each (domain, tool) pair found under tests_domains/ (a dual-control domain's user tools too,
+called as the user):
 
 1. Malformed calls (a wrong type for an argument, a missing required argument, an extra
    argument, arguments as broken JSON, as non-object JSON, nested garbage) come back as the
@@ -46,7 +47,8 @@ from pytest_tau._tools import Tool
 
 ROOT = Path(__file__).parents[1]
 DOMAINS = discover_domains(ROOT)
-PAIRS = [(d, t) for d in sorted(DOMAINS) for t in sorted(DOMAINS[d].tools)]
+# agent and user tools (dual control) share one namespace per domain
+PAIRS = [(d, t) for d in sorted(DOMAINS) for t in sorted({*DOMAINS[d].tools, *DOMAINS[d].user_tools})]
 PAIR_IDS = [f"{d}-{t}" for d, t in PAIRS]
 
 # TAU_FUZZ_SCALE=20 multiplies the example counts for a deeper (still deterministic) local run
@@ -573,7 +575,8 @@ def _domain_pool(name: str) -> _Pool:
 
 @cache
 def _arguments(domain: str, tool: str) -> Arguments:
-    return Arguments(DOMAINS[domain], DOMAINS[domain].tools[tool])
+    found = DOMAINS[domain]
+    return Arguments(found, found.tools.get(tool) or found.user_tools[tool])
 
 
 @cache
@@ -582,7 +585,7 @@ def first_gold_write(domain_name: str) -> tuple[str, dict[str, Any]] | None:
     and changes it: replayed to give the environment a non-empty state."""
     domain = DOMAINS[domain_name]
     for task in domain.tasks:
-        writes = [a for a in task.gold_actions if domain.tools[a.name].write]
+        writes = [a for a in task.gold_actions if a.actor == "agent" and domain.tools[a.name].write]
         if writes:
             env = Environment(domain)
             call = env.call(writes[0].name, dict(writes[0].arguments))
@@ -683,8 +686,9 @@ def _non_finite(value: Any, path: str = "") -> list[str]:
 def check_call(env: Environment, tool: Tool, arguments: Any, expected: str | None, what: str = "") -> ToolCall:
     """One call with every invariant checked; returns it."""
     before = env.state.diff()
+    actor = "user" if tool.name in env.domain.user_tools else "agent"
     with guard() as attempts:
-        call = env.call(tool.name, arguments)  # an exception here fails the test: calls never raise
+        call = env.call(tool.name, arguments, actor=actor)  # an exception here fails the test: calls never raise
     where = f"{env.domain.name}.{tool.name} [{what}] arguments={_short(arguments)}"
     assert not attempts, f"{where}: the call tried to escape: {attempts}"
     assert isinstance(call, ToolCall) and isinstance(call.result, str), where
