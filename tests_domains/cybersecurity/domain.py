@@ -33,7 +33,9 @@ from tests_domains.cybersecurity.schema import (
 
 DOMAIN = Domain("cybersecurity", SecurityDB, now=datetime(2026, 3, 10, 14, 0), user_db=LaptopDB)
 
-CERTIFY_DAYS = 180  # a certified grant runs this long from today
+CERTIFY_DAYS = 180  # a certified grant runs this long from today...
+SHORT_CERTIFY_DAYS = 90  # ...or this long on systems with payment or payroll data (policy 6.3)
+SHORT_CERTIFY_SYSTEMS = frozenset({"BillingHub", "LedgerPro", "PayrollCore"})
 
 EmployeeId = Annotated[str, Field(description="the employee's badge number, e.g. 'E40213'")]
 AssetTag = Annotated[str, Field(description="the laptop's asset tag, e.g. 'KF-51234'")]
@@ -207,12 +209,13 @@ def file_audit_report(
 
 @DOMAIN.tool(write=True)
 def certify_access(db: SecurityDB, grant_id: GrantId) -> AccessGrant:
-    """Certify an access grant after review; it then runs 180 days from today."""
+    """Certify an access grant after review; it then runs 180 days from today (90 on payment and payroll systems)."""
     grant = db.access_grants.require(grant_id)
     if grant.review_status == "revoked":
         raise ToolError(f"grant {grant_id} has been revoked")
     grant.review_status = "certified"
-    grant.expires_on = (DOMAIN.today + timedelta(days=CERTIFY_DAYS)).isoformat()
+    days = SHORT_CERTIFY_DAYS if grant.system in SHORT_CERTIFY_SYSTEMS else CERTIFY_DAYS
+    grant.expires_on = (DOMAIN.today + timedelta(days=days)).isoformat()
     return grant
 
 
