@@ -336,18 +336,29 @@ class Domain(Generic[DB]):
                 return task
         raise KeyError(f"domain {self.name!r} has no task {task_id!r}")
 
-    def new_state(self) -> State:
-        """A fresh copy-on-write state over the initial DB."""
+    def new_state(self, task: Task | None = None) -> State:
+        """A fresh copy-on-write state over the initial DB, at `task`'s starting point when given."""
         user = None
         if self.user_db_model is not None:
             user = (self.user_db_model, self.initial_user_db, self._user_indexes)
-        return State(self.db_model, self.initial_db, self._indexes, user)  # type: ignore[arg-type]
+        state = State(self.db_model, self.initial_db, self._indexes, user)  # type: ignore[arg-type]
+        if task is not None:
+            self.prepare_state(state, task)
+        return state
+
+    def prepare_state(self, state: State, task: Task) -> None:
+        """Bring a fresh state to where `task` starts. The default does nothing: every task of a
+        pytest-tau domain starts from the initial DB; τ²-bench's telecom tasks each set their own."""
+
+    def after_call(self, state: State) -> None:
+        """Runs after each successful tool call of either side. The default does nothing; a domain
+        whose two sides must agree (τ²-bench's telecom: the line's status seen by the phone) syncs here."""
 
     @functools.cache  # noqa: B019 - a Domain lives as long as the process
     def gold(self, task_id: str) -> Gold:
         """The task's gold actions replayed on a fresh DB: computed once per task."""
-        env = Environment(self)
         task = self.task(task_id)
+        env = Environment(self, task=task)
         calls = [env.call(action.name, dict(action.arguments), actor=action.actor) for action in task.gold_actions]
         diff = env.state.diff()
         return Gold(diff=diff, calls=tuple(calls), compared=self.canonical_diff(diff))

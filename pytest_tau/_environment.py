@@ -19,7 +19,7 @@ from ._tools import ToolError
 
 if TYPE_CHECKING:
     from ._domain import Domain
-    from ._tasks import Actor
+    from ._tasks import Actor, Task
 
 __all__ = ["Environment", "ToolCall", "UserTools"]
 
@@ -60,13 +60,14 @@ def _validation_message(error: pydantic.ValidationError) -> str:
 
 @dataclass
 class Environment:
-    """A domain's tools over a fresh state; records every call in order."""
+    """A domain's tools over a fresh state (at `task`'s starting point when given); records every call in order."""
 
     domain: Domain[Any]
     calls: list[ToolCall] = field(default_factory=list)
+    task: Task | None = None
 
     def __post_init__(self) -> None:
-        self.state = self.domain.new_state()
+        self.state = self.domain.new_state(self.task)
 
     def call(self, name: str, arguments: str | dict[str, Any] | None, *, actor: Actor = "agent") -> ToolCall:
         """Run one tool call; never raises for anything the model could send.
@@ -74,6 +75,8 @@ class Environment:
         `actor="user"` runs one of the domain's user tools on the user-side DB (dual
         control); each side sees only its own tools."""
         call = self._run(name, arguments, actor)
+        if not call.error:
+            self.domain.after_call(self.state)
         if actor != "agent":
             call = replace(call, actor=actor)
         self.calls.append(call)

@@ -258,7 +258,7 @@ class Prefetcher:
             with self._load_lock:  # loaded once, not once per thread (cached_property has no lock from 3.12)
                 case.domain.initial_db  # noqa: B018
                 case.domain.initial_user_db  # noqa: B018
-        env = Environment(case.domain)
+        env = Environment(case.domain, task=case.task)
         user = make_user(self.config, case, self.settings)
         agent = make_agent(self.config, case, self.settings)
         if user is None or agent is None:

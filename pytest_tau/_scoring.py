@@ -41,6 +41,6 @@ def judge(domain: AnyDomain, task: Task, env: Environment, trajectory: Trajector
 
 def play(domain: AnyDomain, task: Task, agent: Agent, user: User, *, max_steps: int = 30) -> tuple[Trajectory, Verdict]:
     """Run one conversation on a fresh environment and score it."""
-    env = Environment(domain)
+    env = Environment(domain, task=task)
     trajectory = run_conversation(env, agent, user, max_steps=max_steps)
     return trajectory, judge(domain, task, env, trajectory)

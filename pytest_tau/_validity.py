@@ -221,7 +221,7 @@ def _extra_write(domain: AnyDomain, task: Task) -> Action | None:
             continue
         for index in _writes(domain, list(other.gold_actions)):
             candidate = other.gold_actions[index]
-            env = _replay(domain, list(task.gold_actions))
+            env = _replay(domain, list(task.gold_actions), task)
             if not env.call(candidate.name, dict(candidate.arguments), actor=candidate.actor).error and env.state.diff() != gold.diff:
                 return candidate
     return None
@@ -243,8 +243,8 @@ def check_mutations_score_0(domain: AnyDomain) -> list[str]:
     return problems
 
 
-def _replay(domain: AnyDomain, actions: list[Action]) -> Environment:
-    env = Environment(domain)
+def _replay(domain: AnyDomain, actions: list[Action], task: Task) -> Environment:
+    env = Environment(domain, task=task)
     for action in actions:
         env.call(action.name, dict(action.arguments), actor=action.actor)
     return env
@@ -266,7 +266,7 @@ def check_forbidden_accepted(domain: AnyDomain) -> list[str]:
                 continue
             created = [key for records in domain.gold(task.id).diff.values() for key in records if key not in str(task.user)]
             for label, before in (("on the initial state", []), ("after the gold actions", list(task.gold_actions))):
-                call = _replay(domain, before).call(action.name, dict(action.arguments), actor=action.actor)
+                call = _replay(domain, before, task).call(action.name, dict(action.arguments), actor=action.actor)
                 if call.error and not before and any(key in call.result for key in created):
                     continue  # it names a record the gold actions create: only "after" applies
                 if call.error:
@@ -318,7 +318,7 @@ def _other_orders(domain: AnyDomain, task: Task) -> Iterator[tuple[tuple[int, ..
     reads = [a for i, a in enumerate(task.gold_actions) if i not in writes]
     gold = domain.gold(task.id).compared
     for order in _orders(tuple(writes)):
-        env = _replay(domain, reads + [task.gold_actions[i] for i in order])
+        env = _replay(domain, reads + [task.gold_actions[i] for i in order], task)
         if not any(call.error for call in env.calls):
             yield order, domain.canonical_diff(env.state.diff()) == gold
 

@@ -426,7 +426,7 @@ def tau_env(request: pytest.FixtureRequest, tau_case: Case) -> Environment:
     from ._prefetch import job
 
     played = job(request)  # --concurrency: built and played ahead, on a thread
-    return played.env if played is not None else Environment(tau_case.domain)
+    return played.env if played is not None else Environment(tau_case.domain, task=tau_case.task)
 
 
 def _strategy_context(case: Case, settings: Settings) -> StrategyContext:

