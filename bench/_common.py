@@ -38,6 +38,27 @@ def run_pytest(args: list[str], tmp: Path, *, probe: bool = True, timeout: float
     return proc, wall
 
 
+class CpuSplit:
+    """CPU seconds of the pytest run (its process and every process it waited for: xdist
+    workers) and of this process (the fake model server's threads), read separately, since
+    both share the machine's cores. Use as a context manager around `run_pytest`."""
+
+    def __enter__(self) -> CpuSplit:
+        import resource
+
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self._children = usage.ru_utime + usage.ru_stime
+        self._own = time.process_time()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import resource
+
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self.harness = usage.ru_utime + usage.ru_stime - self._children
+        self.server = time.process_time() - self._own
+
+
 def results(tmp: Path) -> list[dict[str, Any]]:
     """The lines of results.jsonl (an unreadable line is reported, not skipped)."""
     path = tmp / "run" / "results.jsonl"

@@ -44,6 +44,7 @@ def main() -> None:
     parser.add_argument("--domain", default="retail")
     parser.add_argument("--tasks", type=int, default=16)
     parser.add_argument("--profile", type=int, default=0)
+    parser.add_argument("--sort", default="cumulative", help="cProfile order for --profile (cumulative, tottime)")
     args = parser.parse_args()
     os.environ.pop("OPENAI_API_KEY", None)
     ready: Any = multiprocessing.Queue()
@@ -80,18 +81,20 @@ def main() -> None:
 
             profiler = cProfile.Profile()
             profiler.enable()
-        cpu, wall = time.process_time(), time.perf_counter()
+        cpu, wall, own = time.process_time(), time.perf_counter(), time.thread_time()
         calls = sum(play(task) for task in tasks[1:])
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        cpu, wall, own = time.process_time() - cpu, time.perf_counter() - wall, time.thread_time() - own
         if profiler is not None:
             import pstats
 
             profiler.disable()
-            pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+            pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
     finally:
         stop.set()
         server.join(timeout=10)
-    print(f"{len(tasks) - 1} items, {calls} model calls, wall {wall:.2f} s, CPU {cpu:.2f} s")
+    print(f"{len(tasks) - 1} items, {calls} model calls, wall {wall:.2f} s, CPU {cpu:.2f} s "
+          f"(calling thread {own / calls * 1000:.2f} ms per call, other threads {(cpu - own) / calls * 1000:.2f} ms: "
+          f"litellm's background logging)")
     print(f"harness CPU per model call: {cpu / calls * 1000:.2f} ms ({args.domain}, tool-calling agent + llm user, litellm path)")
 
 

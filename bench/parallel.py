@@ -36,7 +36,13 @@ bench/_tau_probe.py), shown when that window is at least a second long. "in flig
 the most requests the server held at once (it keeps up if that reaches -n); "start
 spread" is the time between the first and the last worker starting its first item;
 "before" and "after" are the seconds from the first process's plugin load to the first
-model request, and from the last reply to the end of pytest.
+model request, and from the last reply to the end of pytest. "run ms" is the whole
+pytest run's CPU (every process: start-up, collection, conversations, roll-up) per model
+call, and "server ms" the fake model server's CPU per call; the server runs in this bench
+process, pytest in its own processes, so each is read per process (getrusage of the
+children, process_time here) though they share the two cores. "CPU ms/call" is the
+harness's CPU per call from the end of collection on (bench/_tau_probe.py, every pytest
+process summed), "run ms" the whole pytest run's CPU per call.
 
 The machine is shared and small (2 cores): figures are noisy, and 16 workers starting
 at once compete for the CPU. The last line is the figure at the largest -n.
@@ -54,7 +60,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ROOT, Stamped, probes, results, run_pytest, summary_line
+from _common import ROOT, CpuSplit, Stamped, probes, results, run_pytest, summary_line
 
 from pytest_tau import load_domain
 from pytest_tau.testing import Faults, OpenAIServer, OracleModel
@@ -90,7 +96,8 @@ def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: flo
         xdist += ["--concurrency", str(concurrency)]
         args = [*xdist, "--model", "openai/fake", "--api-base", server.url, "--llm-backoff", "0.05",
                 "--task-ids", ",".join(task_ids), "--trials", str(trials), f"tests_domains/{domain.name}"]
-        proc, wall = run_pytest(args, tmp)
+        with CpuSplit() as cpu:
+            proc, wall = run_pytest(args, tmp)
         lines = results(tmp)
         expected = len(task_ids) * trials
         bad = [r["item"] for r in lines if r["status"] != "passed"]
@@ -123,6 +130,8 @@ def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: flo
         "workers": workers, "items": len(lines), "calls": calls, "wall": wall, "phase": phase,
         "throughput": throughput, "ideal": ideal, "efficiency": throughput / ideal, "busy": busy,
         "steady": steady, "peak": peak_concurrency(stamps, latency), "processes": len(procs),
+        "harness_ms": sum(p.get("cpu_items", 0.0) for p in probes_all) / calls * 1000,
+        "run_ms": cpu.harness / calls * 1000, "server_ms": cpu.server / calls * 1000,
     }
 
 
@@ -141,7 +150,8 @@ def main() -> None:
           f"model latency {args.latency * 1000:.0f} ms per call")
     configs = args.configs.split(",") if args.configs else [f"n{w}" for w in args.workers.split(",")]
     print(f"{'config':>7}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
-          f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}{'1st item s':>11}{'RSS MiB':>9}")
+          f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}{'1st item s':>11}{'RSS MiB':>9}"
+          f"{'CPU ms/call':>12}{'run ms':>8}{'server ms':>10}")
     rows = []
     for config in configs:
         row = run(config, domain, task_ids, args.trials, args.latency)
@@ -149,7 +159,8 @@ def main() -> None:
         steady = "-" if row["steady"] is None else f"{row['steady']:.2f}"
         print(f"{config:>7}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
               f"{row['ideal']:>7.0f}{row['efficiency']:>8.2f}{row['busy']:>10.2f}{steady:>8}{row['peak']:>11}"
-              f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}{row['first_item']:>11.1f}{row['rss']:>9.0f}", flush=True)
+              f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}{row['first_item']:>11.1f}{row['rss']:>9.0f}"
+              f"{row['harness_ms']:>12.2f}{row['run_ms']:>8.1f}{row['server_ms']:>10.2f}", flush=True)
     last = rows[-1]
     print(f"parallel efficiency at {last['config']}: {last['efficiency']:.2f} "
           f"({last['throughput']:.1f} of an ideal {last['ideal']:.0f} model calls/s at {args.latency * 1000:.0f} ms latency; "

@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ROOT, Stamped, results, run_pytest, summary_line
+from _common import ROOT, CpuSplit, Stamped, results, run_pytest, summary_line
 
 from pytest_tau import load_domain
 from pytest_tau.testing import Faults, OpenAIServer, OracleModel
@@ -62,7 +62,8 @@ def main() -> None:
         processes = ["-n", str(args.workers)] if args.workers > 1 else ["-p", "no:xdist"]
         cmd = [*processes, "--concurrency", str(args.concurrency), "--model", "openai/fake", "--api-base", server.url, "--llm-backoff", str(args.backoff),
                "--task-ids", ",".join(task_ids), "--trials", str(args.trials), f"tests_domains/{args.domain}"]
-        proc, wall = run_pytest(cmd, tmp)
+        with CpuSplit() as cpu:
+            proc, wall = run_pytest(cmd, tmp)
         lines = results(tmp)
         served, limited = len(server.requests), server.fault_log["rate_limited"]
         stamps = sorted(stamped.stamps)
@@ -72,7 +73,8 @@ def main() -> None:
     phase = stamps[-1] - stamps[0]
     throughput = (served - 1) / phase  # completions after the first, over the time they took
     print(f"pytest: {summary_line(proc)}; wall {wall:.1f} s, item phase {phase:.1f} s")
-    print(f"completions {served}, 429s {limited} ({limited / max(served, 1):.1f} per completion)")
+    print(f"completions {served}, 429s {limited} ({limited / max(served, 1):.2f} per completion); CPU per completion: "
+          f"pytest {cpu.harness / max(served, 1) * 1000:.1f} ms, fake server {cpu.server / max(served, 1) * 1000:.1f} ms")
     lo, hi = len(stamps) // 10, len(stamps) * 9 // 10  # middle 80% of completions: no ramp-up, no tail
     middle = (hi - lo) / (stamps[hi] - stamps[lo])
     print(f"useful throughput {throughput:.2f} completions/s = {throughput / args.rps:.3f} of the limit "

@@ -270,8 +270,10 @@ class LLM:
             kwargs["api_base"] = self.config.api_base
             if not os.environ.get("OPENAI_API_KEY"):
                 kwargs["api_key"] = "no-key"  # OpenAI-compatible servers need some key
+        from ._lean import complete, price_unknown
         from ._ratelimit import GATE
 
+        price_unknown(litellm, self.config.model, self.config.provider)
         jitter = random.Random(self.seed)
         attempt = 0
         waited_for_rate_limit = 0.0
@@ -287,7 +289,7 @@ class LLM:
                 GATE.end_call(endpoint, probing, answered=False)
                 raise InfraError(GATE.fatal[endpoint])
             try:
-                response = litellm.completion(**kwargs)
+                response = complete(litellm, kwargs)
                 choice = response.choices[0]
                 message = choice.message
                 GATE.end_call(endpoint, probing, answered=True)

@@ -3,17 +3,28 @@
 With many conversations in one process (`--concurrency N`), a 429 seen by one of them
 says the provider wants the whole process to slow down: the gate holds every caller
 until the `Retry-After` has passed, and lets them through spread over a fraction of
-that wait instead of all at once. It also tells conversations still in flight that the
-run is stopping (-x, --maxfail, a fatal model error), so they end before their next call.
+that wait instead of all at once. Releasing N conversations over a short Retry-After
+still sent N calls into a limit that had room for one or two (bench/rate_limit.py: 1.7
+429s per completion at --concurrency 32), each 429 costing CPU and a turn; so once the
+process has a measured rate of answers, a 429 also paces its calls: one every 1/rate
+seconds (what the provider just proved it serves), and every answer shortens that gap by
+a little, so the pace climbs back until the next 429 finds the limit again. It also
+tells conversations still in flight that the run is stopping (-x, --maxfail, a fatal
+model error), so they end before their next call.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 
 __all__ = ["GATE", "RateGate"]
+
+_WINDOW = 2.0  # seconds of answers that measure the served rate
+_MIN_ANSWERS = 4  # fewer answers in the window: no rate to pace at, only the hold
+_CLIMB = 0.97  # each answer shortens the gap by 3%: about 8 answers to 1.25x the rate
 
 
 class RateGate:
@@ -27,6 +38,10 @@ class RateGate:
         self._answered: set[object] = set()
         self._probes: dict[object, threading.Lock] = {}
         self.fatal: dict[object, str] = {}
+        # Pacing after a 429: seconds between call starts (0: none) and the next free start.
+        self._pace = 0.0
+        self._next_start = 0.0
+        self._answers: deque[float] = deque()
 
     def begin_call(self, endpoint: object) -> bool:
         """Before a model call. Until `endpoint` has answered once, its calls go one at a time,
@@ -45,6 +60,15 @@ class RateGate:
     def end_call(self, endpoint: object, probing: bool, *, answered: bool) -> None:
         if answered:
             self._answered.add(endpoint)
+            with self._lock:
+                now = self._clock()
+                self._answers.append(now)
+                while self._answers and self._answers[0] < now - _WINDOW:
+                    self._answers.popleft()
+                if self._pace:
+                    self._pace *= _CLIMB
+                    if self._pace < 1e-3:
+                        self._pace = 0.0
         if probing:
             self._probes[endpoint].release()
 
@@ -52,24 +76,40 @@ class RateGate:
         """A 429 asked for `seconds` of quiet: no call of this process goes out before then.
         Returns the moment the gate opens (pass it to `wait` as `own`)."""
         with self._lock:
-            open_at = self._clock() + seconds
+            now = self._clock()
+            open_at = now + seconds
             if open_at > self._open_at:
                 self._open_at = open_at
                 self._spread = seconds
+            while self._answers and self._answers[0] < now - _WINDOW:
+                self._answers.popleft()
+            if len(self._answers) >= _MIN_ANSWERS:
+                self._pace = _WINDOW / len(self._answers)
             return self._open_at
+
+    @property
+    def pace(self) -> float:
+        """Seconds between call starts while pacing after a 429 (0: not pacing)."""
+        return self._pace
 
     def wait(self, sleep: Callable[[float], object], jitter: float, own: float = 0.0) -> float:
         """Sleep until the gate opens, plus `jitter` (0..1) of the last hold so callers arrive
-        spread out; returns the seconds slept (0 when the gate is open). A caller that has
-        just slept through its own hold (`own`, from `hold`) is not held again by it. One
-        sleep, so an injected fake `sleep` never spins."""
+        spread out, or, while pacing, until this caller's turn; returns the seconds slept (0
+        when the gate is open). A caller that has just slept through its own hold (`own`,
+        from `hold`) is not held again by it. One sleep, so an injected fake `sleep` never spins."""
         with self._lock:
-            left = self._open_at - self._clock()
-            spread = self._spread
-            mine = self._open_at <= own
-        if left <= 0 or mine:
+            now = self._clock()
+            left = self._open_at - now
+            held = left > 0 and self._open_at > own
+            if self._pace:
+                # Turns one pace apart, none before the gate opens: the spread is the pace.
+                start = max(now, self._next_start, self._open_at if held else now)
+                self._next_start = start + self._pace
+                delay = start - now
+            else:
+                delay = left + jitter * self._spread if held else 0.0
+        if delay <= 0:
             return 0.0
-        delay = left + jitter * spread
         sleep(delay)
         return delay
 

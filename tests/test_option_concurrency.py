@@ -179,6 +179,58 @@ def test_rate_gate_units() -> None:
     assert gate.wait(slept.append, 0.0) == 0.0
 
 
+def test_rate_gate_paces_at_the_served_rate_after_a_429() -> None:
+    now = [100.0]
+    gate = RateGate(clock=lambda: now[0])
+    slept: list[float] = []
+    for _ in range(3):  # too few answers to measure a rate: a 429 only holds, as before
+        gate.end_call("m", False, answered=True)
+    gate.hold(0.1)
+    assert gate.pace == 0.0
+    for _ in range(7):  # 10 answers within the last 2 s: 5 per second served
+        now[0] += 0.1
+        gate.end_call("m", False, answered=True)
+    own = gate.hold(0.1)
+    assert gate.pace == pytest.approx(0.2)
+    # Callers start one pace apart from the moment the gate opens, in the order they came.
+    assert [gate.wait(slept.append, 0.9) for _ in range(3)] == pytest.approx([0.1, 0.3, 0.5])
+    now[0] = own + 1.0
+    gate.end_call("m", False, answered=True)
+    assert gate.pace == pytest.approx(0.2 * 0.97)  # every answer shortens the gap a little
+    assert gate.wait(slept.append, 0.9) == 0.0  # its turn is already due
+
+
+def test_conversations_sharing_a_limit_do_not_stampede_it(monkeypatch) -> None:
+    """Over the real litellm path: 32 conversations of one process against a 20 requests/s
+    limit with a short Retry-After. Released all at once after each 429, they met the limit
+    again together (80 429s for 128 answers here); paced at the served rate, far fewer."""
+    from pytest_tau import _ratelimit
+    from pytest_tau._llm import LLM, ModelConfig
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.setattr(_ratelimit, "GATE", RateGate())
+    with OpenAIServer(lambda request: Reply(content="hi"), Faults(rate_limit_rps=20, retry_after=0.05)) as server:
+        config = ModelConfig(model="openai/fake", api_base=server.url, retries=2, backoff=0.01)
+        failures: list[BaseException] = []
+
+        def converse(seed: int) -> None:
+            llm = LLM(config, seed=seed)
+            try:
+                for _ in range(4):
+                    llm.complete([{"role": "user", "content": "hello"}])
+            except BaseException as exc:  # reported below, not lost in the thread
+                failures.append(exc)
+
+        threads = [threading.Thread(target=converse, args=(seed,)) for seed in range(32)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        answered, refused = server.served, server.fault_log["rate_limited"]
+    assert not failures and answered == 128
+    assert refused < 0.5 * answered, f"{refused} 429s for {answered} answers"
+
+
 def test_share_covers_the_collection_in_contiguous_blocks() -> None:
     for total in (0, 1, 5, 12, 13):
         for workers in (1, 2, 3, 16):
