@@ -34,6 +34,7 @@ import pydantic
 from pydantic import BaseModel
 
 from ._canonical import Canonical, canonical
+from ._compact import compact
 from ._environment import Environment, ToolCall
 from ._state import USER_PREFIX, Diff, State, Table
 from ._tasks import Action, Task, TaskFileError, load_tasks
@@ -275,11 +276,13 @@ class Domain(Generic[DB]):
         except OSError as exc:
             raise DomainError(f"{path}: cannot read the DB: {exc.strerror}") from None
         try:
-            return self.db_model.model_validate(orjson.loads(raw))
+            db = self.db_model.model_validate(orjson.loads(raw))
         except orjson.JSONDecodeError as exc:
             raise DomainError(f"{path}: not valid JSON: {exc}") from None
         except pydantic.ValidationError as exc:
             raise DomainError(_db_error(path, exc)) from None
+        compact(db)  # held for the life of the process: store what records repeat once
+        return db
 
     @functools.cached_property
     def initial_user_db(self) -> BaseModel | None:
@@ -288,13 +291,15 @@ class Domain(Generic[DB]):
             return None
         path = self.fixtures / "user_db.json"
         try:
-            return self.user_db_model.model_validate(orjson.loads(path.read_bytes()))
+            db = self.user_db_model.model_validate(orjson.loads(path.read_bytes()))
         except OSError as exc:
             raise DomainError(f"{path}: cannot read the user DB: {exc.strerror}") from None
         except orjson.JSONDecodeError as exc:
             raise DomainError(f"{path}: not valid JSON: {exc}") from None
         except pydantic.ValidationError as exc:
             raise DomainError(_db_error(path, exc)) from None
+        compact(db)
+        return db
 
     @functools.cached_property
     def tasks(self) -> list[Task]:

@@ -17,7 +17,6 @@ itself. Contiguous blocks also keep each worker to few domains.
 
 from __future__ import annotations
 
-import threading
 from collections import deque
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -204,7 +203,6 @@ class Prefetcher:
         self.executor: ThreadPoolExecutor | None = None
         self.session: pytest.Session | None = None
         self.closed = False
-        self._load_lock = threading.Lock()
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_runtestloop(self, session: pytest.Session) -> Generator[None, object, object]:
@@ -250,14 +248,11 @@ class Prefetcher:
     def _play(self, item: pytest.Item) -> Job:
         from ._conversation import run_conversation
         from ._environment import Environment
-        from .plugin import _case, make_agent, make_user
+        from .plugin import _case, load_domain, make_agent, make_user
 
         case = _case(item)
         assert case is not None
-        if "initial_user_db" not in case.domain.__dict__:
-            with self._load_lock:  # loaded once, not once per thread (cached_property has no lock from 3.12)
-                case.domain.initial_db  # noqa: B018
-                case.domain.initial_user_db  # noqa: B018
+        load_domain(case.domain)
         env = Environment(case.domain, task=case.task)
         user = make_user(self.config, case, self.settings)
         agent = make_agent(self.config, case, self.settings)

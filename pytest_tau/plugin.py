@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as _dt
 import gc
 import os
+import threading
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +41,8 @@ RUN_DIR_KEY = pytest.StashKey[Path]()
 RESULT_KEY = pytest.StashKey["ItemResult"]()
 CATALOG_KEY = pytest.StashKey[StrategyCatalog]()
 WORKER_RUN_DIR = "tau_run_dir"
+MODEL_CHECK_INPUT = "tau_check_model"  # workerinput: the controller left the model check to the workers
+MODEL_CHECK_NODEID = "pytest-tau model check"
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -167,6 +171,11 @@ def pytest_configure(config: pytest.Config) -> None:
             from ._llm import import_litellm
 
             import_litellm()
+            if workerinput.get(MODEL_CHECK_INPUT):
+                # The controller left the model check to us (it never imports litellm).
+                problems = _model_problems(settings)
+                if problems:
+                    config.pluginmanager.register(_ModelProblemReport("pytest-tau: " + "; ".join(problems)), "tau-model-problem")
         return
     run_dir = settings.resume or settings.run_dir or Path(".tau", "runs", _dt.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}")
     if not run_dir.is_absolute():
@@ -184,7 +193,7 @@ def pytest_configure(config: pytest.Config) -> None:
             or _resume_problems(settings)
             or _strategy_problems(config, settings)
             or _prefetch.concurrency_problems(config, settings)
-            or _model_problems(settings)
+            or ([] if _checked_by_workers(config, settings) else _model_problems(settings))
         )
         if problems:
             raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
@@ -281,6 +290,52 @@ def _model_problems(settings: Settings) -> list[str]:
     return [redact(p) for p in problems if p]
 
 
+def _checked_by_workers(config: pytest.Config, settings: Settings) -> bool:
+    """Under xdist the controller makes no model call: it leaves the model check to the
+    workers, which import litellm anyway, and relays their verdict (`_ModelProblemRelay`)."""
+    from ._prefetch import _under_xdist
+
+    if settings.replay or not (settings.agent_uses_model or settings.user_uses_model) or not _under_xdist(config):
+        return False
+    config.pluginmanager.register(_ModelProblemRelay(), "tau-model-problem-relay")
+    return True
+
+
+class _ModelProblemReport:
+    """On a worker whose model check failed: one collection error that carries the problem,
+    and no items (every worker collects the same nothing, so xdist does not abort on a mismatch)."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        from _pytest.reports import CollectReport
+
+        items.clear()
+        config.hook.pytest_collectreport(report=CollectReport(MODEL_CHECK_NODEID, "failed", self.message, []))
+
+
+class _ModelProblemRelay:
+    """On the xdist controller: the first worker's model problem ends the run as a usage
+    error, as the controller's own check would have (once, on stderr, exit code 4)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.nodeid == MODEL_CHECK_NODEID and report.failed:
+            from ._redact import redact
+
+            raise pytest.UsageError(redact(str(report.longrepr)))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist controller: tell each worker where the run's files go, and whether it checks the model."""
+    node.workerinput[WORKER_RUN_DIR] = str(node.config.stash[RUN_DIR_KEY])
+    if node.config.pluginmanager.has_plugin("tau-model-problem-relay"):
+        node.workerinput[MODEL_CHECK_INPUT] = True
+
+
 def _case(item: pytest.Item) -> Case | None:
     callspec = getattr(item, "callspec", None)
     case = callspec.params.get("tau_case") if callspec is not None else None
@@ -308,7 +363,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
     A DB is loaded only where its items run (a selection of one domain pays for one),
     once per process, and a broken DB file is a collection error naming the file, the
-    record and the field.
+    record and the field. An xdist worker loads nothing here: it loads a domain's DB when
+    it first runs one of its items (`load_domain`), so it holds only the domains of its
+    own items and its first item does not wait for every domain; there a broken DB file
+    makes that domain's items errors, with the same message.
     """
     settings = config.stash[SETTINGS_KEY]
     if settings.resume is not None:
@@ -324,24 +382,19 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if empty:
         config.hook.pytest_deselected(items=empty)
         items[:] = [item for item in items if item not in set(empty)]
-    if config.option.collectonly:
-        return  # listing items needs no DB
+    if config.option.collectonly or hasattr(config, "workerinput"):
+        return  # listing items needs no DB; a worker loads each domain at its first item
     broken: dict[str, tuple[pytest.Item, str]] = {}
-    loaded = False
     for item in items:
         case = _case(item)
-        if case is None or case.domain.name in broken or "initial_db" in case.domain.__dict__:
+        if case is None or case.domain.name in broken or _loaded(case.domain):
             continue
         from ._domain import DomainError
 
         try:
-            case.domain.initial_db  # noqa: B018 - load and validate once per process
-            loaded = True
+            load_domain(case.domain)
         except DomainError as exc:
             broken[case.domain.name] = (item, str(exc))
-    if loaded:
-        # The DBs live as long as the process: keep them out of every later GC pass.
-        gc.freeze()
     if broken:
         from _pytest.reports import CollectReport
 
@@ -350,12 +403,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             nodeid = module.nodeid if module is not None else item.nodeid
             config.hook.pytest_collectreport(report=CollectReport(nodeid, "failed", message, []))
         items[:] = [item for item in items if (case := _case(item)) is None or case.domain.name not in broken]
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node: Any) -> None:
-    """xdist controller: tell each worker where the run's files go."""
-    node.workerinput[WORKER_RUN_DIR] = str(node.config.stash[RUN_DIR_KEY])
 
 
 # -- items ------------------------------------------------------------------------------
@@ -422,11 +469,50 @@ def tau_case(request: pytest.FixtureRequest) -> Case:
 @pytest.fixture
 def tau_env(request: pytest.FixtureRequest, tau_case: Case) -> Environment:
     """A fresh environment: the domain's tools over a copy-on-write initial DB."""
+    from ._domain import DomainError
     from ._environment import Environment
     from ._prefetch import job
 
-    played = job(request)  # --concurrency: built and played ahead, on a thread
-    return played.env if played is not None else Environment(tau_case.domain, task=tau_case.task)
+    broken = None
+    try:
+        played = job(request)  # --concurrency: built and played ahead, on a thread
+        if played is not None:
+            return played.env
+        load_domain(tau_case.domain)
+    except DomainError as exc:
+        broken = str(exc)
+    if broken is not None:
+        # A worker found the DB broken at the domain's first item: the domain's items are
+        # errors naming the file, record and field (left out of pass^k); other domains run.
+        pytest.fail(broken, pytrace=False)
+    return Environment(tau_case.domain, task=tau_case.task)
+
+
+_LOAD_LOCK = threading.Lock()
+_BROKEN: weakref.WeakKeyDictionary[Domain[Any], str] = weakref.WeakKeyDictionary()  # why a DB cannot be loaded
+
+
+def _loaded(domain: Domain[Any]) -> bool:
+    return "initial_db" in domain.__dict__ and "initial_user_db" in domain.__dict__
+
+
+def load_domain(domain: Domain[Any]) -> None:
+    """Load and validate a domain's DBs once per process (from any thread), then keep them
+    out of every later GC pass: they live as long as the process. Raises DomainError."""
+    if _loaded(domain):
+        return
+    from ._domain import DomainError
+
+    with _LOAD_LOCK:  # cached_property has no lock from Python 3.12: load once, not once per thread
+        if domain in _BROKEN:
+            raise DomainError(_BROKEN[domain])  # read and validated once, not once per item
+        try:
+            domain.initial_db  # noqa: B018
+            domain.initial_user_db  # noqa: B018
+        except DomainError as exc:
+            _BROKEN[domain] = str(exc)
+            raise
+        gc.freeze()
 
 
 def _strategy_context(case: Case, settings: Settings) -> StrategyContext:

@@ -44,7 +44,9 @@ def test_broken_db_record(tau) -> None:
     data["books"]["B3"]["status"] = "lost"
     path.write_text(json.dumps(data))
     result = tau.run()
-    assert result.ret in (1, 2)
+    # Without xdist, a collection error; an xdist worker loads a DB at the domain's first
+    # item, so there the domain's items are errors with the same message (incomplete run).
+    assert result.ret in ((1, 2) if not tau.xdist else (6,))
     result.stdout.fnmatch_lines(["*fixtures/toy/db.json: record books[[]'B3'[]]: field 'status': Input should be 'available' or 'loaned'*"])
 
 
