@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +97,18 @@ class Stamped:
         with self.lock:
             self.stamps.append(time.time())
         return reply
+
+
+@contextmanager
+def server_process(serve: Callable[..., None], *args: Any) -> Iterator[str]:
+    """`serve(*args, ready, stop)` in its own process, so the fake model's CPU is not the
+    harness's: it puts its URL on `ready` and serves until `stop` is set. Yields the URL."""
+    ready: Any = multiprocessing.Queue()
+    stop = multiprocessing.Event()
+    server = multiprocessing.Process(target=serve, args=(*args, ready, stop), daemon=True)
+    server.start()
+    try:
+        yield ready.get(timeout=120)
+    finally:
+        stop.set()
+        server.join(timeout=10)

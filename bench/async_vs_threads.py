@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import multiprocessing
 import os
 import sys
 import threading
@@ -32,6 +31,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _common import server_process  # noqa: E402 - after the path set-up above
 
 
 def serve(latency: float, ready: Any, stop: Any) -> None:
@@ -97,18 +98,13 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.2)
     args = parser.parse_args()
     os.environ.pop("OPENAI_API_KEY", None)
-    ready: Any = multiprocessing.Queue()
-    stop = multiprocessing.Event()
-    server = multiprocessing.Process(target=serve, args=(args.latency, ready, stop), daemon=True)
-    server.start()
-    url = ready.get(timeout=120)
     from pytest_tau import load_domain
     from pytest_tau._agents import AGENT_INSTRUCTIONS
 
     domain = load_domain("retail", ROOT)
     system, tools = AGENT_INSTRUCTIONS.format(policy=domain.policy), domain.tool_schemas()
     rows: list[tuple[str, int, float, float]] = []
-    try:
+    with server_process(serve, args.latency) as url:
         run_threads(url, system, tools, 4, 2)  # warm-up: imports, pools, first-call caches
         run_asyncio(url, system, tools, 4, 2)
         print(f"{'mode':>8}{'N':>5}{'calls':>7}{'wall s':>8}{'CPU ms/call':>13}{'calls/s':>9}{'ideal':>7}{'effic.':>8}")
@@ -120,9 +116,6 @@ def main() -> None:
                 rows.append((mode, n, cpu / calls * 1000, efficiency))
                 print(f"{mode:>8}{n:>5}{calls:>7}{wall:>8.2f}{cpu / calls * 1000:>13.2f}{calls / wall:>9.1f}{ideal:>7.0f}"
                       f"{efficiency:>8.2f}", flush=True)
-    finally:
-        stop.set()
-        server.join(timeout=10)
     print("threads vs asyncio: " + ", ".join(f"{mode} N={n}: {ms:.2f} ms/call, efficiency {eff:.2f}" for mode, n, ms, eff in rows))
 
 

@@ -19,7 +19,6 @@ The last line is the figure.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import sys
 import time
@@ -28,6 +27,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _common import server_process  # noqa: E402 - after the path set-up above
 
 
 def serve(domain_name: str, ready: Any, stop: Any) -> None:
@@ -47,12 +48,7 @@ def main() -> None:
     parser.add_argument("--sort", default="cumulative", help="cProfile order for --profile (cumulative, tottime)")
     args = parser.parse_args()
     os.environ.pop("OPENAI_API_KEY", None)
-    ready: Any = multiprocessing.Queue()
-    stop = multiprocessing.Event()
-    server = multiprocessing.Process(target=serve, args=(args.domain, ready, stop), daemon=True)
-    server.start()
-    url = ready.get(timeout=120)
-    try:
+    with server_process(serve, args.domain) as url:
         from pytest_tau import Environment, load_domain
         from pytest_tau._builtin_strategies import BuiltinStrategies
         from pytest_tau._conversation import run_conversation
@@ -89,9 +85,6 @@ def main() -> None:
 
             profiler.disable()
             pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
-    finally:
-        stop.set()
-        server.join(timeout=10)
     print(f"{len(tasks) - 1} items, {calls} model calls, wall {wall:.2f} s, CPU {cpu:.2f} s "
           f"(calling thread {own / calls * 1000:.2f} ms per call, other threads {(cpu - own) / calls * 1000:.2f} ms: "
           f"litellm's background logging)")
