@@ -382,3 +382,31 @@ def test_a_task_can_start_from_its_own_state_and_calls_can_sync_both_sides(duo: 
     _, verdict = play(duo, task, DoNothingAgent(), ScriptedUser(task))
     assert verdict.reward == 0.0
     assert check_write_order_free(duo) == []  # validity replays from the task's start too
+
+
+@pytest.mark.parametrize(("agent_name", "user_name"), [("tool-calling", "llm"), ("react", "react")])
+def test_the_oracle_model_plays_both_sides(duo: Domain[DeskDB], agent_name: str, user_name: str) -> None:
+    """`pytest_tau.testing.OracleModel` over the real model path: its agent makes the agent's
+    gold calls and asks for the rest, its user makes the customer's gold calls with its own
+    tools; every task scores 1 (benches and model tests can cover dual-control domains)."""
+    from pytest_tau._builtin_strategies import BuiltinStrategies
+    from pytest_tau._conversation import run_conversation
+    from pytest_tau._scoring import judge
+    from pytest_tau._settings import Settings
+    from pytest_tau._strategies import StrategyContext
+    from pytest_tau.testing import OpenAIServer, OracleModel
+
+    strategies = BuiltinStrategies()
+    with OpenAIServer(OracleModel([duo])) as server:
+        settings = Settings.resolve({"model": "openai/fake", "api_base": server.url},
+                                    model_agents=(agent_name,), model_users=(user_name,))
+        for task in duo.tasks:
+            context = StrategyContext(settings=settings, domain=duo, task=task, trial=0, seed=1)
+            agent = strategies.pytest_tau_make_agent(None, agent_name, context)  # type: ignore[arg-type]
+            user = strategies.pytest_tau_make_user(None, user_name, context)  # type: ignore[arg-type]
+            env = Environment(duo, task=task)
+            trajectory = run_conversation(env, agent, user, max_steps=20)
+            verdict = judge(duo, task, env, trajectory)
+            assert trajectory.error is None and verdict.reward == 1.0, (task.id, verdict.explain())
+            actors = {(c.actor, c.name) for c in trajectory.calls}
+            assert {(a.actor, a.name) for a in task.gold_actions} <= actors

@@ -232,7 +232,10 @@ class OracleModel:
     agent it finds the task by that tag: with native tools it calls every gold action in
     its first step and tells the required outputs; as a text (act/react) agent it takes
     one gold action per step, then responds with the outputs. Then it asks whether
-    there is anything else.
+    there is anything else. Dual control: the agent makes the agent's gold calls and asks
+    the customer for the rest; the user, offered its own tools, makes the customer's gold
+    calls in its first answer to the agent (the two sides' tools never read each other's
+    DB, so this order reaches the gold state).
     """
 
     def __init__(self, domains: Iterable[Any]) -> None:
@@ -249,16 +252,21 @@ class OracleModel:
         if not system and messages and messages[0]["content"].startswith("You check a simulated customer"):
             return Reply(content="VERDICT: OK")
         if _USER_MARKER in system:
-            return self.user(messages)
+            return self.user(messages, offered=bool(request.get("tools")))
         if request.get("tools"):
             return self.agent(messages)
         return self.text_agent(messages)
 
-    def user(self, messages: list[dict[str, Any]]) -> Reply:
+    def user(self, messages: list[dict[str, Any]], *, offered: bool = False) -> Reply:
+        from .._users import USER_TOOL_GUIDELINES
+
         system = messages[0]["content"]
-        instructions = system.split(_USER_MARKER, 1)[-1].split("\nAnswer in exactly this format", 1)[0].strip()
-        domain_name, task = self.by_instructions[instructions]
-        said = sum(1 for m in messages if m["role"] == "assistant")
+        instructions = system.split(_USER_MARKER, 1)[-1].split("\nAnswer in exactly this format", 1)[0]
+        domain_name, task = self.by_instructions[instructions.split(USER_TOOL_GUIDELINES, 1)[0].strip()]
+        said = sum(1 for m in messages if m["role"] == "assistant" and not m.get("tool_calls"))
+        own = [a for a in task.gold_actions if a.actor == "user"]
+        if offered and own and said >= 1 and not any(m["role"] == "tool" for m in messages):
+            return Reply(tool_calls=[ToolCallReply(a.name, dict(a.arguments)) for a in own])
         lines = task.user.script
         if said == 0:
             line = f"{lines[0]} [task {domain_name}/{task.id}]"
@@ -275,7 +283,13 @@ class OracleModel:
     @staticmethod
     def _told(task: Any) -> str:
         outputs = "; ".join(spoken(output, 1) for output in task.required_outputs)
-        return f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
+        told = f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
+        asked = [a.name for a in task.gold_actions if a.actor == "user"]
+        return told + (f" On your side, please do these steps: {', '.join(asked)}." if asked else "")
+
+    @staticmethod
+    def _own(task: Any) -> list[Any]:
+        return [a for a in task.gold_actions if a.actor == "agent"]
 
     def agent(self, messages: list[dict[str, Any]]) -> Reply:
         task = self._task(messages)
@@ -283,13 +297,13 @@ class OracleModel:
             return Reply(content="Is there anything else I can help you with?")
         return Reply(
             content=self._told(task),
-            tool_calls=[ToolCallReply(a.name, dict(a.arguments)) for a in task.gold_actions],
+            tool_calls=[ToolCallReply(a.name, dict(a.arguments)) for a in self._own(task)],
         )
 
     def text_agent(self, messages: list[dict[str, Any]]) -> Reply:
         task = self._task(messages[1:])
         done = sum(1 for m in messages if m["role"] == "assistant")
-        actions = task.gold_actions
+        actions = self._own(task)
         if done < len(actions):
             action = {"name": actions[done].name, "arguments": dict(actions[done].arguments)}
         elif done == len(actions):
