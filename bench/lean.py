@@ -105,12 +105,7 @@ def main() -> None:
     if not args.skip_db:
         db_form()
     domains = discover_domains(ROOT)
-    # OracleModel cannot yet play a dual-control user (its prompt carries the device part, and
-    # the customer must call their own tools): those domains are left out, and said so.
-    left_out = sorted(name for name, d in domains.items() if d.dual_control)
-    names = sorted(name for name in domains if name not in left_out)
-    if left_out:
-        print(f"left out (dual control, not playable by OracleModel): {', '.join(left_out)}")
+    names = sorted(domains)  # OracleModel plays dual-control customers too (their own tools)
     tests = {name: [t.id for t in d.tasks if t.split == "test"] for name, d in domains.items()}
     steps = sorted({max(1, len(names) // 3), len(names)})
     with OpenAIServer(OracleModel(domains.values())) as server:
