@@ -18,7 +18,7 @@ itself. Contiguous blocks also keep each worker to few domains.
 from __future__ import annotations
 
 from collections import deque
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -165,12 +165,24 @@ def _upfront_scheduling(config: pytest.Config, log: Any) -> Any:
 
 @dataclass
 class Job:
-    """What the fixtures of one item would have built and played."""
+    """What the fixtures of one item would have built, and its conversation, played ahead.
+
+    The fixtures take the environment, user and agent at setup (built when the item's thread
+    starts, so setup does not wait for the conversation); `tau_run` waits for the
+    conversation in the call phase, where `--durations` then puts its time, as without
+    `--concurrency`."""
 
     env: Environment
     user: User | None
     agent: Agent | None
-    trajectory: Trajectory | None
+    played: Future[Trajectory | None]
+
+    def trajectory(self) -> Trajectory | None:
+        """Wait for the conversation (None: none was played, so play it inline)."""
+        try:
+            return self.played.result()
+        except CancelledError:
+            return None
 
 
 def _playable(item: pytest.Item) -> bool:
@@ -199,7 +211,8 @@ class Prefetcher:
         # process hold every finished conversation of its share.
         self.window = 4 * concurrency
         self.queue: deque[pytest.Item] = deque()
-        self.futures: dict[str, Future[Job]] = {}
+        # Per item: its Job once its thread has built it, and the thread's own future.
+        self.futures: dict[str, tuple[Future[Job], Future[None]]] = {}
         self.executor: ThreadPoolExecutor | None = None
         self.session: pytest.Session | None = None
         self.closed = False
@@ -232,34 +245,47 @@ class Prefetcher:
         while self.queue and len(self.futures) < self.window and not self._stopping():
             item = self.queue.popleft()
             assert self.executor is not None
-            self.futures[item.nodeid] = self.executor.submit(self._play, item)
+            built: Future[Job] = Future()
+            self.futures[item.nodeid] = (built, self.executor.submit(self._play, item, built))
 
     def take(self, item: pytest.Item) -> Job | None:
-        """The item's played conversation (waiting for it), or None: play it inline."""
-        future = self.futures.pop(item.nodeid, None)
+        """The item's job once its thread has built it (its conversation may still be playing),
+        or None: play it inline. Raises what building it raised (a broken DB)."""
+        pair = self.futures.pop(item.nodeid, None)
         self._fill()
-        if future is None:
+        if pair is None:
             return None
-        try:
-            return future.result()
-        except CancelledError:
-            return None
+        built, thread = pair
+        pending: list[Future[Any]] = [built, thread]
+        wait(pending, return_when=FIRST_COMPLETED)
+        if built.done():
+            return built.result()
+        return None  # cancelled before its thread started
 
-    def _play(self, item: pytest.Item) -> Job:
+    def _play(self, item: pytest.Item, built: Future[Job]) -> None:
         from ._conversation import run_conversation
         from ._environment import Environment
         from .plugin import _case, load_domain, make_agent, make_user
 
-        case = _case(item)
-        assert case is not None
-        load_domain(case.domain)
-        env = Environment(case.domain, task=case.task)
-        user = make_user(self.config, case, self.settings)
-        agent = make_agent(self.config, case, self.settings)
+        played: Future[Trajectory | None] = Future()
+        try:
+            case = _case(item)
+            assert case is not None
+            load_domain(case.domain)
+            env = Environment(case.domain, task=case.task)
+            user = make_user(self.config, case, self.settings)
+            agent = make_agent(self.config, case, self.settings)
+        except BaseException as exc:  # given to the item's fixtures, which report it
+            built.set_exception(exc)
+            return
+        built.set_result(Job(env, user, agent, played))
         if user is None or agent is None:
-            return Job(env, user, agent, None)  # the fixtures fail the item, naming the strategy
-        trajectory = run_conversation(env, agent, user, max_steps=self.settings.max_steps)
-        return Job(env, user, agent, trajectory)
+            played.set_result(None)  # the fixtures fail the item, naming the strategy
+            return
+        try:
+            played.set_result(run_conversation(env, agent, user, max_steps=self.settings.max_steps))
+        except BaseException as exc:  # raised in the item's call phase, as if played inline
+            played.set_exception(exc)
 
     def close(self) -> None:
         from ._ratelimit import GATE
@@ -267,8 +293,8 @@ class Prefetcher:
         self.closed = True
         if self.futures or self.queue:
             GATE.stopping.set()  # -x, --maxfail, a fatal error: conversations in flight end at their next call
-        for future in self.futures.values():
-            future.cancel()
+        for _, thread in self.futures.values():
+            thread.cancel()
         self.futures.clear()
         self.queue.clear()
         if self.executor is not None:

@@ -603,7 +603,7 @@ def tau_run(
 ) -> ItemRun:
     """The item's conversation, played in the call phase when the test first uses it; a
     model service that fails past its retries makes the item an error, never an agent failure.
-    Under --concurrency it was played ahead on a thread, and setup waited for it."""
+    Under --concurrency it was played ahead on a thread; this phase waits for it."""
 
     def play() -> tuple[ItemResult, Verdict]:
         from ._conversation import InfraError, run_conversation
@@ -613,9 +613,9 @@ def tau_run(
         from ._scoring import judge
 
         played = release(request)
-        trajectory = played.trajectory if played is not None and played.trajectory is not None else (
-            run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
-        )
+        trajectory = played.trajectory() if played is not None else None  # --concurrency: played ahead
+        if trajectory is None:
+            trajectory = run_conversation(tau_env, tau_agent, tau_user, max_steps=tau_settings.max_steps)
         verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
         result = item_result(tau_case, trajectory, verdict)
         request.node.stash[RESULT_KEY] = result

@@ -68,6 +68,20 @@ def test_the_conversation_is_timed_in_the_call_phase(tau: TauRunner) -> None:
         assert times.get((item, "setup"), 0.0) < 0.35, times
 
 
+def test_under_concurrency_setup_does_not_wait_for_the_conversation(tau: TauRunner) -> None:
+    """--concurrency plays the conversations ahead on threads: an item's setup takes its
+    environment, user and agent without waiting, and the call phase waits for the rest of
+    its conversation (the first item's: most of its 0.4 s)."""
+    (tau.path / "conftest.py").write_text(CONFTEST)
+    result = tau.run("--agent-strategy", "slow", "--concurrency", "3", "--durations=0", "--durations-min=0")
+    result.assert_outcomes(failed=3)
+    times = durations(result.stdout.str())
+    items = sorted({item for item, _ in times})
+    assert len(items) == 3, result.stdout.str()
+    assert all(times.get((item, "setup"), 0.0) < 0.3 for item in items), times
+    assert max(times[(item, "call")] for item in items) >= 0.2, times
+
+
 def test_an_infrastructure_error_while_playing_is_an_error(tau: TauRunner) -> None:
     (tau.path / "conftest.py").write_text(CONFTEST)
     result = tau.run("--agent-strategy", "down", "--junitxml", "junit.xml", "--durations=0", "--durations-min=0")
