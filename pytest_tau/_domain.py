@@ -84,6 +84,23 @@ class DomainError(Exception):
     """A domain that cannot be loaded: broken DB file, schema or tool set."""
 
 
+def _load_db(path: Path, model: type[BaseModel], what: str) -> Any:
+    """A DB file validated against its model, held compact: it lives as long as the process,
+    so what its records repeat is stored once. Every problem is a DomainError naming the file."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DomainError(f"{path}: cannot read {what}: {exc.strerror}") from None
+    try:
+        db = model.model_validate(orjson.loads(raw))
+    except orjson.JSONDecodeError as exc:
+        raise DomainError(f"{path}: not valid JSON: {exc}") from None
+    except pydantic.ValidationError as exc:
+        raise DomainError(_db_error(path, exc)) from None
+    compact(db)
+    return db
+
+
 def _db_error(path: Path, error: pydantic.ValidationError) -> str:
     lines = []
     for item in error.errors():
@@ -270,18 +287,7 @@ class Domain(Generic[DB]):
     @functools.cached_property
     def initial_db(self) -> DB:
         """The validated initial DB, loaded once per process and never changed."""
-        path = self.db_path
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise DomainError(f"{path}: cannot read the DB: {exc.strerror}") from None
-        try:
-            db = self.db_model.model_validate(orjson.loads(raw))
-        except orjson.JSONDecodeError as exc:
-            raise DomainError(f"{path}: not valid JSON: {exc}") from None
-        except pydantic.ValidationError as exc:
-            raise DomainError(_db_error(path, exc)) from None
-        compact(db)  # held for the life of the process: store what records repeat once
+        db: DB = _load_db(self.db_path, self.db_model, "the DB")
         return db
 
     @functools.cached_property
@@ -289,17 +295,8 @@ class Domain(Generic[DB]):
         """The validated user-side DB (`fixtures/<name>/user_db.json`), or None in a single-control domain."""
         if self.user_db_model is None:
             return None
-        path = self.fixtures / "user_db.json"
-        try:
-            db = self.user_db_model.model_validate(orjson.loads(path.read_bytes()))
-        except OSError as exc:
-            raise DomainError(f"{path}: cannot read the user DB: {exc.strerror}") from None
-        except orjson.JSONDecodeError as exc:
-            raise DomainError(f"{path}: not valid JSON: {exc}") from None
-        except pydantic.ValidationError as exc:
-            raise DomainError(_db_error(path, exc)) from None
-        compact(db)
-        return db
+        user_db: BaseModel = _load_db(self.fixtures / "user_db.json", self.user_db_model, "the user DB")
+        return user_db
 
     @functools.cached_property
     def tasks(self) -> list[Task]:
