@@ -162,6 +162,14 @@ class Tau2Domain(Domain[Any]):
         schemas = toolkit.get_tools()
         for name in sorted(schemas):
             self.tools[name] = _tool(type(toolkit), name, schemas[name], toolkit.tool_type(name).value, self._unwrap("agent"))
+        user_toolkit = getattr(tau2_env, "user_tools", None)  # telecom: the customer's phone
+        if user_model is not None and user_toolkit is not None:
+            self._tau2_user_db = user_toolkit.db
+            user_schemas = user_toolkit.get_tools()
+            for name in sorted(user_schemas):
+                self.user_tools[name] = _tool(
+                    type(user_toolkit), name, user_schemas[name], user_toolkit.tool_type(name).value, self._unwrap("user")
+                )
         self.id_map = {_task_id(tid): tid for tid in self.tau2_tasks}
         if len(self.id_map) != len(self.tau2_tasks):
             raise DomainError(f"τ² {short_name}: two task ids map to one pytest-tau id")

@@ -27,7 +27,7 @@ import pydantic
 
 from .._state import USER_PREFIX, State, Table
 from .._tasks import Task
-from ._adapter import Tau2Domain, _tool
+from ._adapter import Tau2Domain
 
 if TYPE_CHECKING:
     from .._environment import Environment
@@ -51,15 +51,7 @@ class TelecomDomain(Tau2Domain):
     """τ²'s telecom domain (base task set, 114 tasks): agent tools, the customer's phone tools, both DBs."""
 
     def __init__(self) -> None:
-        super().__init__("telecom")
-        from tau2.domains.telecom.environment import get_environment
-
-        tau2_env = get_environment()
-        user_toolkit = tau2_env.user_tools
-        self._tau2_user_db = user_toolkit.db
-        schemas = user_toolkit.get_tools()
-        for name in sorted(schemas):
-            self.user_tools[name] = _tool(type(user_toolkit), name, schemas[name], user_toolkit.tool_type(name).value, _user_db)
+        super().__init__("telecom")  # τ²'s environment also brings the phone's toolkit: user tools
 
     def _models(self, tau2_env: Any) -> tuple[type[Any], type[pydantic.BaseModel] | None]:
         agent_record: Any = type(tau2_env.tools.db)
