@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ._domain import AnyDomain, Domain, DomainError
 
-__all__ = ["discover_domains", "load_domain"]
+__all__ = ["discover_domains", "domain_names", "load_domain"]
 
 DOMAINS_PACKAGE = "tests_domains"
 
@@ -32,8 +32,13 @@ def load_domain(name: str, root: Path | None = None) -> AnyDomain:
     return domain
 
 
+def domain_names(root: Path | None = None) -> list[str]:
+    """The names of the project's domains, sorted, without importing any."""
+    base = _project_root((root or Path.cwd()).resolve())
+    return sorted(p.parent.name for p in (base / DOMAINS_PACKAGE).glob("*/domain.py"))
+
+
 def discover_domains(root: Path | None = None) -> dict[str, AnyDomain]:
     """Every domain of the project, by name, sorted."""
     base = _project_root((root or Path.cwd()).resolve())
-    names = sorted(p.parent.name for p in (base / DOMAINS_PACKAGE).glob("*/domain.py"))
-    return {name: load_domain(name, base) for name in names}
+    return {name: load_domain(name, base) for name in domain_names(base)}

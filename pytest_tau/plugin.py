@@ -231,9 +231,9 @@ def _unknown_strategies(config: pytest.Config, catalog: StrategyCatalog, setting
 
 def _register_domain_markers(config: pytest.Config) -> None:
     try:
-        from ._discovery import discover_domains
+        from ._discovery import domain_names
 
-        names = list(discover_domains(config.rootpath))
+        names = domain_names(config.rootpath)
     except Exception:
         return
     for name in names:
