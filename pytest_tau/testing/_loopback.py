@@ -4,6 +4,7 @@ from a daemon thread, and a quiet JSON request handler."""
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
@@ -44,6 +45,13 @@ class JsonHandler(BaseHTTPRequestHandler):
         self.close_connection = True
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return  # a client that went away (a process that exited with its connections open)
+        super().handle_error(request, client_address)
+
+
 class LoopbackServer:
     """A threaded HTTP server on a free port of `host` (a context manager)."""
 
@@ -51,7 +59,7 @@ class LoopbackServer:
 
     def __init__(self, handler: type[BaseHTTPRequestHandler], host: str = "127.0.0.1") -> None:
         self._stopping = threading.Event()  # set on stop: ends injected hangs at once
-        self._server = ThreadingHTTPServer((host, 0), handler)
+        self._server = _Server((host, 0), handler)
         self._server.daemon_threads = True
 
     @property
