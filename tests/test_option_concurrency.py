@@ -182,7 +182,11 @@ def test_rate_gate_units() -> None:
 def test_rate_gate_paces_at_the_served_rate_after_a_429() -> None:
     now = [100.0]
     gate = RateGate(clock=lambda: now[0])
-    slept: list[float] = []
+    starts: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
     for _ in range(3):  # too few answers to measure a rate: a 429 only holds, as before
         gate.end_call("m", False, answered=True)
     gate.hold(0.1)
@@ -193,11 +197,45 @@ def test_rate_gate_paces_at_the_served_rate_after_a_429() -> None:
     own = gate.hold(0.1)
     assert gate.pace == pytest.approx(0.2)
     # Callers start one pace apart from the moment the gate opens, in the order they came.
-    assert [gate.wait(slept.append, 0.9) for _ in range(3)] == pytest.approx([0.1, 0.3, 0.5])
-    now[0] = own + 1.0
+    for _ in range(3):
+        gate.wait(sleep, 0.9)
+        starts.append(now[0])
+    assert starts == pytest.approx([own, own + 0.2, own + 0.4])
+    now[0] += 1.0
     gate.end_call("m", False, answered=True)
-    assert gate.pace == pytest.approx(0.2 * 0.97)  # every answer shortens the gap a little
-    assert gate.wait(slept.append, 0.9) == 0.0  # its turn is already due
+    # 1.5 s since the 429 without another: the rate at least doubles each second ...
+    assert gate.pace == pytest.approx(0.2 * 0.5**1.5)
+    gate.end_call("m", False, answered=True)
+    assert gate.pace == pytest.approx(0.2 * 0.5**1.5 * 0.97)  # ... and every answer shortens the gap a little
+    assert gate.wait(sleep, 0.9) == 0.0  # its turn is already due
+
+
+def test_a_pace_that_climbs_moves_the_turns_of_callers_already_waiting() -> None:
+    """A process paced at its share of a limit that another process shares: when the other
+    finishes, answers come faster and the pace climbs. Turns are booked at most one pace ahead,
+    so callers already waiting start at the new pace, not at turns booked at the old one."""
+    now = [100.0]
+    gate = RateGate(clock=lambda: now[0])
+    for _ in range(4):  # 4 answers in 2 s: a 429 paces at 2 calls/s
+        now[0] += 0.5
+        gate.end_call("m", False, answered=True)
+    gate.hold(0.0)
+    assert gate.pace == pytest.approx(0.5)
+
+    def sleep(seconds: float) -> None:  # meanwhile answers keep coming: the pace climbs
+        now[0] += seconds
+        for _ in range(4):
+            gate.end_call("m", False, answered=True)
+
+    starts = []
+    for _ in range(3):
+        gate.wait(sleep, 0.0)
+        starts.append(now[0])
+    assert starts[0] == pytest.approx(102.0)
+    assert starts[1] == pytest.approx(102.5)  # booked one pace (0.5 s) after the first
+    # Its turn follows the pace of the moment (0.5 s, a 0.5 s wait, then three more answers):
+    # 102.82, where the turn booked at the old pace was 103.0.
+    assert starts[2] == pytest.approx(102.5 + 0.5 * 0.5**0.5 * 0.97**3)
 
 
 def test_conversations_sharing_a_limit_do_not_stampede_it(monkeypatch) -> None:
