@@ -57,23 +57,19 @@ def selection_problems(root: Path, settings: Settings) -> list[str]:
 
 def _task_splits(root: Path) -> dict[str, dict[str, str]]:
     """Each domain's task ids and their splits. A domain keeping its tasks in the default place
-    (`fixtures/<name>/tasks.json`) is read from that file without importing it; any other is
-    loaded (the file is validated in full when the domain is collected)."""
+    (`fixtures/<name>/tasks.json`) is read from that file without importing the domain (its
+    actions are checked against the tools when it is collected); any other is loaded."""
     import sys
 
-    import orjson
-
     from ._discovery import DOMAINS_PACKAGE, domain_names, load_domain
+    from ._tasks import load_tasks
 
     splits: dict[str, dict[str, str]] = {}
     for name in domain_names(root):
         module = sys.modules.get(f"{DOMAINS_PACKAGE}.{name}.domain")
         path = root / "fixtures" / name / "tasks.json"
-        if module is None and path.is_file():
-            data = orjson.loads(path.read_bytes())
-            splits[name] = {str(task["id"]): str(task.get("split", "test")) for task in data["tasks"]}
-        else:
-            splits[name] = {task.id: task.split for task in load_domain(name, root).tasks}
+        tasks = load_tasks(path) if module is None and path.is_file() else load_domain(name, root).tasks
+        splits[name] = {task.id: task.split for task in tasks}
     return splits
 
 
