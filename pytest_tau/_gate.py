@@ -111,6 +111,8 @@ class GateReport:
     intervals: dict[str, dict[int, tuple[float, float] | None]] = field(default_factory=dict)
     comparisons: list[Comparison] = field(default_factory=list)
     baseline: str | None = None
+    # False when neither thresholds nor a baseline were given: nothing was gated.
+    configured: bool = True
 
     @property
     def failed(self) -> bool:
@@ -118,7 +120,9 @@ class GateReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "passed": not self.failed,
+            # None, not True, when no gate was set: a run without a gate did not pass one.
+            "passed": (not self.failed) if self.configured else None,
+            "status": ("failed" if self.failed else "passed") if self.configured else "no gate",
             "failures": self.failures,
             "intervals": {scope: {str(k): list(v) if v else None for k, v in ks.items()} for scope, ks in self.intervals.items()},
             "baseline": self.baseline,
@@ -140,7 +144,7 @@ def evaluate_gate(
     """The gate's verdict on a run (or a merge of shards), also recorded in `summary.gate`."""
     pass_hat_k: dict[str | None, Mapping[int, float | None]] = {None: summary.pass_hat_k}
     pass_hat_k.update({name: domain.pass_hat_k for name, domain in summary.domains.items()})
-    report = GateReport()
+    report = GateReport(configured=bool(thresholds) or baseline is not None)
     domains = sorted({r.domain for r in results})
     for scope in [None, *domains]:
         report.intervals[scope or "overall"] = {

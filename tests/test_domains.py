@@ -29,6 +29,19 @@ def test_generator_reproduces_the_db(name: str) -> None:
     assert dump_db(generated) == domain.db_path.read_bytes()
 
 
+def _has_user_generator(name: str) -> bool:
+    generator = ROOT / "tests_domains" / name / "generate.py"
+    return generator.is_file() and "def generate_user(" in generator.read_text()
+
+
+@pytest.mark.parametrize("name", sorted(filter(_has_user_generator, DOMAINS)))
+def test_generator_reproduces_the_user_db(name: str) -> None:
+    """A dual-control domain's user DB (the customer's side) comes from the same seeded generator."""
+    domain = DOMAINS[name]
+    generated = importlib.import_module(f"tests_domains.{name}.generate").generate_user()
+    assert dump_db(generated) == (domain.fixtures / "user_db.json").read_bytes()
+
+
 @pytest.mark.parametrize("name", sorted(DOMAINS))
 def test_task_builder_reproduces_the_tasks(name: str) -> None:
     """`make_tasks.build()` (a `TaskWriter`) gives tasks.json byte for byte: generators that nothing

@@ -36,8 +36,11 @@ def test_baseline_regression_exits_7_with_markdown(tau, tmp_path, monkeypatch) -
 def test_same_as_baseline_passes(tau) -> None:
     base = tau.path / "base"
     tau.pytester.runpytest_subprocess("-p", "no:cacheprovider", *tau.xdist, f"--run-dir={base}")
+    ungated = json.loads((base / "summary.json").read_text())["gate"]
+    assert ungated["passed"] is None and ungated["status"] == "no gate"  # nothing was gated, nothing passed
     result = tau.run(f"--baseline={base}")
     assert result.ret == 0
+    assert json.loads((tau.run_dir / "summary.json").read_text())["gate"]["status"] == "passed"
     result.stdout.fnmatch_lines(["*vs baseline: pass^1 +0.000 over 3 paired tasks*", "*gate passed*"])
 
 
