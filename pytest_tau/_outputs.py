@@ -453,11 +453,42 @@ def _pattern(value: str, kind: Kind) -> re.Pattern[str]:
     if kind == "code":
         body = r"[\s_-]?".join(re.escape(char) for char in _code_chars(value))
         return re.compile(r"(?<![\w#-])#? ?" + body + r"(?!\w)(?!-\w)")
-    words = _word_list(value)
+    if kind == "text" and _VERSION.fullmatch(value.strip()):
+        # "3.5.0" is told by "v3.5.0" but not by "3.5.0.1" or "3.5.0-rc1" (another release).
+        body = re.escape(value.strip().casefold().lstrip("v"))
+        return re.compile(r"(?<![\w.-])v?" + body + r"(?![\w])(?![.+-]\w)")
+    words = _tokens(value)
     honorific = ""
-    if kind == "name" and len(words) > 1 and words[0] in _HONORIFICS:
-        honorific, words = rf"(?:{words[0]} )?", words[1:]
-    return re.compile(r" " + honorific + " ".join(map(re.escape, words)) + " ")
+    if kind == "name" and len(words) > 1 and words[0].replace("'", "") in _HONORIFICS:
+        honorific, words = rf"(?:{words[0]}\W*)?", words[1:]
+    body = r"[\W_]+".join(re.escape(word).replace("'", "'?") for word in words)
+    # A word joined to another by a hyphen is part of a longer word: "check-ups" does not tell
+    # UPS, "Whitfield-Smith" does not tell Dana Whitfield.
+    return re.compile(r"(?<![^\W_])(?<![^\W_]-)" + honorific + body + r"(?![^\W_])(?!-[^\W_])")
+
+
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+
+
+def _tokens(value: str) -> list[str]:
+    """The words of a name or text, apostrophes kept inside them ("o'brien", "smith")."""
+    tokens = _TOKEN.findall(_normalize(value))
+    if not tokens:
+        raise ValueError(f"no words in {value!r}")
+    return tokens
+
+
+# A text told only in the negative is not told: "no longer pending" does not tell "pending".
+_NEGATION_BEFORE = re.compile(r"(?:\bnot|\bno longer|\bno more|\bnever|n't|\bnor|\bnon|\bwithout)\W+(?:\w+\W+)?$")
+
+
+def _told_words(value: str, kind: Kind, text: str) -> bool:
+    norm = _normalize(text)
+    for match in _pattern(value, kind).finditer(norm):
+        if kind != "text" or not _NEGATION_BEFORE.search(norm, max(0, match.start() - 24), match.start()):
+            return True
+    return False
 
 
 _HONORIFICS = frozenset({"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "dame", "capt", "captain"})
@@ -496,8 +527,11 @@ def output_told(output: Output, text: str) -> bool:
     if kind in ("money", "number", "percent"):
         target = abs(_decimal(output.value))
         want_percent = kind == "percent"
+        # A ratio stored as a fraction ("0.79") is told as a percent too ("79%").
+        as_percent = target * 100 if kind == "number" and 0 < target < 1 else None
         return any(
-            mention.value == target and mention.percent == want_percent and (mention.currency or not (mention.word and kind == "money"))
+            (mention.value == target and mention.percent == want_percent and (mention.currency or not (mention.word and kind == "money")))
+            or (as_percent is not None and mention.percent and mention.value == as_percent)
             for mention in _numbers(_normalize(text))
         )
     if kind == "date":
@@ -511,7 +545,7 @@ def output_told(output: Output, text: str) -> bool:
         return any(minute in mention.minutes for mention in _times(_normalize(text)))
     if kind in ("phone", "code"):
         return _pattern(output.value, kind).search(_normalize(text)) is not None
-    return _pattern(output.value, kind).search(_words(text)) is not None
+    return _told_words(output.value, kind, text)
 
 
 _INFER_MONEY = re.compile(r"[-+]?(?:\$ ?[\d,]+(?:\.\d+)?|\d+\.\d\d|\d{1,3}(?:,\d{3})+\.\d\d)")

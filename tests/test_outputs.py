@@ -186,6 +186,23 @@ PHRASINGS: list[tuple[str, Kind, str, bool]] = [
     ("Gold tier", "text", "You are now GOLD\u00a0TIER.", True),
     ("Gold", "text", "Ask Goldman Sachs.", False),
     ("Gold", "text", "You are \u201cGold\u201d now.", True),
+    # ---- look-alikes a word pattern used to accept: another release, a longer word, a negation
+    ("3.5.0", "text", "We released 3.5.0.1 last night.", False),
+    ("3.5.0", "text", "We released 3.5.0-rc1 last night.", False),
+    ("3.5.0", "text", "We tagged release v3.5.0.", True),
+    ("3.5.0", "text", "Version 3.5.0 is live.", True),
+    ("UPS", "name", "Book your annual check-ups.", False),
+    ("UPS", "name", "It ships with UPS.", True),
+    ("Dana Whitfield", "name", "I spoke with Dana Whitfield-Smith.", False),
+    ("Dana Whitfield", "name", "That is Dana Whitfield's file.", True),
+    ("O'Brien", "name", "Ask Mr. O\u2019Brien.", True),
+    ("pending", "text", "The claim is no longer pending.", False),
+    ("pending", "text", "The claim isn't pending any more.", False),
+    ("pending", "text", "The claim is still pending.", True),
+    # ---- a ratio stored as a fraction is said as a percent
+    ("0.79", "number", "The model's AUC is 79%.", True),
+    ("0.79", "number", "The model's AUC is 0.79.", True),
+    ("0.79", "number", "The model's AUC is 78%.", False),
 ]
 
 
