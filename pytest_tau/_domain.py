@@ -36,6 +36,7 @@ from pydantic import BaseModel
 from ._canonical import Canonical, canonical
 from ._compact import compact
 from ._environment import Environment, ToolCall
+from ._invariants import Invariant
 from ._state import USER_PREFIX, Diff, State, Table
 from ._tasks import Action, Task, TaskFileError, load_tasks
 from ._tools import Tool, calculate
@@ -154,6 +155,7 @@ class Domain(Generic[DB]):
         self._db_path: Path | None = None
         self._schemas: tuple[tuple[str, ...], list[dict[str, Any]]] | None = None
         self._indexes: dict[str, dict[str, Any]] = {}  # per table, per field, over initial_db
+        self.data_invariants: list[Invariant] = []  # what db.json must satisfy (validate checks)
         if standard_tools:
             self._add_standard_tools()
 
@@ -183,6 +185,22 @@ class Domain(Generic[DB]):
         self.tool(calculate_tool)
         self.tool(transfer=True)(transfer_tool)
         self._standard = {"calculate", TRANSFER_TOOL}
+
+    # -- data invariants -------------------------------------------------------------
+    def invariants(self, *invariants: Invariant) -> None:
+        """Declare invariants built by the helpers of `pytest_tau.invariants` (`not_after_now`,
+        `ordered`, `cents`, ...); `python -m pytest_tau.validate` checks them on the DB."""
+        for invariant in invariants:
+            if not isinstance(invariant, Invariant):
+                raise DomainError(f"{self.name}: invariants() takes the helpers' Invariant objects, not {invariant!r}; decorate a plain function with @DOMAIN.invariant")
+        self.data_invariants.extend(invariants)
+
+    def invariant(self, function: F) -> F:
+        """Declare a domain-specific invariant: `function(db, now)` yields one problem string per
+        record that breaks it (a balance that does not follow from its history, say)."""
+        name = (function.__doc__ or function.__name__).strip().splitlines()[0]
+        self.data_invariants.append(Invariant(name, function))
+        return function
 
     def canonical(self, table: str) -> Canonical:
         """The function that puts a JSON record of `table` in its compared form (see `FreeText`)."""

@@ -22,6 +22,7 @@ from ._agents import DoNothingAgent, OracleAgent
 from ._conversation import AgentStep, RequestedCall, Usage
 from ._domain import AnyDomain
 from ._environment import Environment
+from ._invariants import run_invariants
 from ._outputs import Output, near_misses, output_told, spoken
 from ._scoring import play
 from ._state import fingerprint
@@ -32,6 +33,7 @@ __all__ = [
     "CHECKS",
     "DomainStats",
     "TransferAtOnceAgent",
+    "check_data_invariants",
     "check_declared_order_shows",
     "check_do_nothing_scores_0",
     "check_eager_user_scores_0",
@@ -509,6 +511,11 @@ def check_initial_db_untouched(domain: AnyDomain) -> list[str]:
     return []
 
 
+def check_data_invariants(domain: AnyDomain) -> list[str]:
+    """The invariants the domain declares (`DOMAIN.invariants(...)`, `@DOMAIN.invariant`) hold on its DB."""
+    return run_invariants(domain.data_invariants, domain.initial_db, domain.now)
+
+
 CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "oracle_scores_1": check_oracle_scores_1,
     "do_nothing_scores_0": check_do_nothing_scores_0,
@@ -526,6 +533,7 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "tasks_distinct": check_tasks_distinct,
     "initial_db_untouched": check_initial_db_untouched,
     "mix": check_mix,
+    "data_invariants": check_data_invariants,
 }
 
 
