@@ -41,6 +41,7 @@ __all__ = [
     "area_codes_valid",
     "cents",
     "consistent",
+    "dialable_area_code",
     "half_up",
     "money_decimal",
     "no_typos",
@@ -230,7 +231,10 @@ def plausible_age(
 
 
 def half_up(value: Any, places: str = "0.01") -> Decimal:
-    """Round as an invoice does: half a cent goes up (Decimal, never binary floats)."""
+    """Round as an invoice does: half a cent goes up (Decimal, never binary floats). A float
+    loses its binary noise at nine places first, so 3.25 + 0.45 * 10.3 counts as 7.885."""
+    if isinstance(value, float):
+        value = round(value, 9)
     return _decimal(value).quantize(Decimal(places), rounding=ROUND_HALF_UP)
 
 
@@ -330,6 +334,15 @@ def _area_code_problem(phone: str) -> str | None:
     if exchange[0] in "01" or exchange[1:] == "11":
         return f"has exchange {exchange}, which cannot be dialled (NANP)"
     return None
+
+
+def dialable_area_code(number: int) -> int:
+    """The first dialable area code at or after `number` (wrapping within 201..989): how a
+    generator keeps its random draw and still writes a number that exists."""
+    number = 201 + (number - 201) % 789
+    while _area_code_problem(f"{number}2000000"):
+        number = 201 if number >= 989 else number + 1
+    return number
 
 
 def area_codes_valid(table: str, field: str, *, where: Where | None = None) -> Invariant:

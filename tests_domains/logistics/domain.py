@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, half_up, no_typos, not_after_now, ordered
 from tests_domains.logistics.schema import (
     Address,
     Charge,
@@ -58,7 +59,8 @@ class NewAddress(BaseModel):
 
 # -- helpers ---------------------------------------------------------------------------
 def _money(value: float) -> float:
-    return round(value + 0.0, 2)
+    """An amount in cents, half a cent up as on a tariff (round() on floats takes 50.785 down)."""
+    return float(half_up(value))
 
 
 def _today() -> date:
@@ -498,3 +500,32 @@ def issue_inventory_credit(db: LogisticsDB, incident_id: Annotated[str, Field(de
     amount = _money(incident.units * item.unit_value)
     charge = _charge(db, incident.shipper_id, None, "inventory_credit", -amount, f"Inventory credit {incident.incident_id}", incident.incident_id)
     return {"incident": incident, "credit": charge}
+
+
+# -- data invariants: the timeline the policy tells the agent to trust ---------------------
+DOMAIN.invariants(
+    not_after_now("shipments", "events[].at"),
+    not_after_now("shipments", "delivered_on"),
+    not_after_now("claims", "filed_date"),
+    not_after_now("incidents", "reported_date"),
+    not_after_now("bins", "last_counted"),
+    not_after_now("shippers", "account_opened"),
+    ordered("shipments", "ship_date", "delivered_on"),
+    ordered("shipments", "ship_date", "promised_date"),
+    ordered("claims", "delivered_on", "filed_date", via=("tracking_number", "shipments")),
+    cents("shipments", "shipping_charge", computed=lambda rec, db: db.service_levels[rec.service_code].base_rate + db.service_levels[rec.service_code].rate_per_lb * rec.weight_lb),
+    cents("charges", "amount"),
+    cents("claims", "payout"),
+    area_codes_valid("shippers", "phone"),
+    area_codes_valid("warehouses", "phone"),
+    no_typos("shippers", "company", "billing_address.street", "billing_address.city"),
+)
+
+
+@DOMAIN.invariant
+def _scans_in_order(db: LogisticsDB, now: datetime) -> Any:
+    """tracking events in time order"""
+    for key, shipment in db.shipments.items():
+        times = [event.at for event in shipment.events]
+        if times != sorted(times):
+            yield f"shipments[{key!r}]: events out of time order {times}"

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_area_code, half_up
 from tests_domains.logistics.schema import LogisticsDB
 
 SEED = 6100
@@ -91,7 +92,7 @@ def bday_back(d: date, n: int) -> date:
 
 
 def money(x: float) -> float:
-    return round(x + 0.0, 2)
+    return float(half_up(x))  # half a cent up, as the desk's tools compute
 
 
 def generate() -> dict[str, Any]:
@@ -105,7 +106,7 @@ def generate() -> dict[str, Any]:
     for wid, name, city, state, z3 in WAREHOUSES:
         warehouses[wid] = {
             "warehouse_id": wid, "name": name, "street": f"{rng.randint(100, 9800)} {rng.choice(STREETS)}", "city": city,
-            "state": state, "zip": f"{z3}{rng.randint(10, 99)}", "phone": f"+1-{rng.randint(201, 989)}-555-{rng.randint(1000, 9999)}",
+            "state": state, "zip": f"{z3}{rng.randint(10, 99)}", "phone": f"+1-{dialable_area_code(rng.randint(201, 989))}-555-{rng.randint(1000, 9999)}",
             "pickup_hours": rng.choice(["Mon-Fri 08:00-19:00", "Mon-Sat 09:00-18:00", "Mon-Fri 07:30-20:00"]),
         }
     states = sorted(TOWNS)
@@ -133,7 +134,7 @@ def generate() -> dict[str, Any]:
         hold = rng.random() < 0.1
         shippers[sid] = {
             "shipper_id": sid, "company": company, "contact_first_name": first, "contact_last_name": last, "email": email,
-            "phone": f"+1-{rng.randint(201, 989)}-{rng.randint(200, 989)}-{rng.randint(1000, 9999)}", "billing_address": address(),
+            "phone": f"+1-{dialable_area_code(rng.randint(201, 989))}-{rng.randint(200, 989)}-{rng.randint(1000, 9999)}", "billing_address": address(),
             "tier": "preferred" if rng.random() < 0.25 else "standard", "standing": "credit_hold" if hold else "good",
             "past_due_balance": money(rng.uniform(180, 2400)) if hold else 0.0,
             "account_opened": (TODAY - timedelta(days=rng.randint(120, 3000))).isoformat(),
@@ -191,6 +192,8 @@ def generate() -> dict[str, Any]:
             ev = rec["events"]
 
             def add(d: date, hh: int, code_: str, where: str, detail: str, ev: list[Rec] = ev) -> None:
+                if d >= TODAY:  # today's scans are this morning's, before the desk's 10:00
+                    d, hh = TODAY, min(hh, 9)
                 ev.append({"at": f"{d.isoformat()}T{hh:02d}:{rng.randint(0, 59):02d}", "code": code_, "location": where, "detail": detail})
 
             ocity = f"{origin['city']}, {origin['state']}"
@@ -238,7 +241,7 @@ def generate() -> dict[str, Any]:
                     rec["hold_until"] = (last_try + timedelta(days=5)).isoformat()
                     add(last_try, 19, "held_for_pickup", fcity, f"Held for pickup at {fac['name']}")
                 else:
-                    add(last_try + timedelta(days=5), 9, "return_to_sender", fcity, "Returning to sender")
+                    add(min(last_try + timedelta(days=5), TODAY - timedelta(days=1)), 9, "return_to_sender", fcity, "Returning to sender")
             shipments[tn] = rec
             cid = f"CH-{tn}-SHIP"
             charges[cid] = {"charge_id": cid, "shipper_id": sid, "tracking_number": tn, "kind": "shipping",
