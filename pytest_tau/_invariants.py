@@ -323,6 +323,8 @@ _PHONE_DIGITS = re.compile(r"\D")
 
 
 def _area_code_problem(phone: str) -> str | None:
+    if phone.lstrip().startswith("+") and not phone.lstrip().startswith("+1"):
+        return None  # another country's plan
     digits = _PHONE_DIGITS.sub("", phone)
     if len(digits) == 11 and digits[0] == "1":
         digits = digits[1:]
@@ -347,7 +349,8 @@ def dialable_area_code(number: int) -> int:
 
 def area_codes_valid(table: str, field: str, *, where: Where | None = None) -> Invariant:
     """A North American phone number has a dialable area code and exchange (NXX-NXX: no
-    leading 0 or 1, no N11, no N9X area codes, which are reserved)."""
+    leading 0 or 1, no N11, no N9X area codes, which are reserved). Numbers written with
+    another country code (+44 ...) are that country's and left alone."""
 
     def check(db: Any, now: dt.datetime) -> Iterator[str]:
         for key, record in _records(db, table, where):

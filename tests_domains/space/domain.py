@@ -17,6 +17,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import after_now, area_codes_valid, not_after_now, ordered, plausible_age
 from tests_domains.space.schema import (
     Command,
     CommandKind,
@@ -352,3 +353,34 @@ def accept_conjunction_risk(
     return alert
 
 
+
+
+# -- data invariants: the clock the policy fixes, and what comes after what ---------------
+DOMAIN.invariants(
+    not_after_now("commands", "requested_at"),
+    not_after_now("telemetry", "time"),
+    not_after_now("satellites", "launch_date"),
+    not_after_now("organisations", "customer_since"),
+    plausible_age("contacts", "date_of_birth", low=18, high=80),
+    ordered("contact_windows", "start", "end", strict=True),
+    after_now("manoeuvres", "burn_start", where=lambda plan: plan.status == "proposed"),
+    after_now("conjunctions", "tca", where=lambda alert: alert.status == "open"),
+    area_codes_valid("contacts", "phone"),
+)
+
+
+@DOMAIN.invariant
+def _commands_requested_before_their_window(db: SpaceDB, now: datetime) -> Any:
+    """commands requested before their window; queued ones in a window still to come, executed ones in a past one"""
+    for key, command in db.commands.items():
+        window = db.contact_windows.get(command.window_id)
+        if window is None:
+            yield f"commands[{key!r}]: no window {command.window_id}"
+            continue
+        start = datetime.fromisoformat(window.start.rstrip("Z"))
+        if datetime.fromisoformat(command.requested_at.rstrip("Z")) > start:
+            yield f"commands[{key!r}]: requested {command.requested_at}, after its window opens {window.start}"
+        if command.status == "queued" and start <= now:
+            yield f"commands[{key!r}]: queued for a window that opened at {window.start}"
+        if command.status == "executed" and start > now:
+            yield f"commands[{key!r}]: executed in a window still to come ({window.start})"

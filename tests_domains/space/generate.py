@@ -67,6 +67,18 @@ def iso(t: datetime) -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def requested_before(start: datetime, hours: int) -> datetime:
+    """When a command was requested: some hours before its window, and never after the desk's now
+    (a future window's command was requested earlier today or yesterday)."""
+    requested = start - timedelta(hours=hours)
+    return requested if requested <= NOW else NOW - timedelta(minutes=17 + 23 * hours)
+
+
+def launched(year: int, month: int, day: int) -> str:
+    """A launch date in the past: a draw after the desk's today moves a year back."""
+    return f"{year if (year, month, day) <= (NOW.year, NOW.month, NOW.day) else year - 1}-{month:02d}-{day:02d}"
+
+
 def generate(seed: int = SEED) -> Rec:
     rng = random.Random(seed)
     db: dict[str, Rec] = {k: {} for k in SpaceDB.model_fields}
@@ -130,7 +142,7 @@ def generate(seed: int = SEED) -> Rec:
             db["satellites"][sat_id] = {
                 "sat_id": sat_id, "org_id": org_id, "name": sname, "norad_id": rng.randint(48000, 61999),
                 "orbit": rng.choice(ORBITS),
-                "launch_date": f"{rng.randint(2019, 2026)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+                "launch_date": launched(rng.randint(2019, 2026), rng.randint(1, 12), rng.randint(1, 28)),
                 "status": "operational", "battery_capacity_wh": float(rng.choice([320, 450, 600, 840, 1200, 1680])),
                 "op_temp_min_c": tmin, "op_temp_max_c": tmax, "dry_mass_kg": dry, "fuel_kg": fuel,
                 "isp_s": float(rng.choice([215, 220, 225, 230])), "deorbit_reserve_kg": reserve}
@@ -171,7 +183,7 @@ def generate(seed: int = SEED) -> Rec:
                     db["commands"][cmd_id] = {
                         "command_id": cmd_id, "sat_id": sat_id, "kind": ctype[0], "window_id": w["window_id"],
                         "requested_by": rng.choice(contacts)["contact_id"],
-                        "requested_at": iso(datetime.fromisoformat(w["start"][:-1]) - timedelta(hours=rng.randint(3, 30))),
+                        "requested_at": iso(requested_before(datetime.fromisoformat(w["start"][:-1]), rng.randint(3, 30))),
                         "status": "executed" if started else ("queued" if rng.random() < 0.9 else "cancelled"),
                         "energy_wh": ctype[3]}
                     if db["commands"][cmd_id]["status"] == "cancelled":
