@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import after_now, area_codes_valid, cents, consistent, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.real_estate.schema import (
     Application as RentalApplication,
 )
@@ -311,7 +312,7 @@ def cancel_tour(
 def preview_application(db: RealEstateDB, client_id: ClientId, listing_id: ListingId) -> dict[str, Any]:
     """Screening figures for a rental application, without applying: monthly rent, the client's verified monthly
     income, income-to-rent ratio (income / rent, two decimals), credit score, eviction record, pets on file, the
-    listing's pet policy and availability, the application fee and the security deposit at one and at two months."""
+    listing's pet policy and availability, the application fee and the security deposit (one month's rent)."""
     client = _client(db, client_id)
     lst = db.listings.require(listing_id)
     if lst.kind != "rental":
@@ -322,8 +323,7 @@ def preview_application(db: RealEstateDB, client_id: ClientId, listing_id: Listi
             "income_to_rent_ratio": None if income is None else round(income / lst.price, 2),
             "credit_score": client.credit_score, "eviction_record": client.eviction_record,
             "pets_on_file": sorted(client.pets_on_file), "pet_policy": lst.pet_policy, "available_from": lst.available_from,
-            "application_fee": APPLICATION_FEE, "security_deposit_one_month": lst.price,
-            "security_deposit_two_months": _money(lst.price * 2)}
+            "application_fee": APPLICATION_FEE, "security_deposit": lst.price}
 
 
 @DOMAIN.tool
@@ -671,3 +671,36 @@ def create_maintenance_request(
         request_id=rid, lease_id=lease.lease_id, client_id=client.client_id, category=category, priority=priority,
         description=description, permission_to_enter=permission_to_enter, status="open", created_on=_today())
     return db.maintenance_requests[rid]
+
+
+# -- data invariants: Rhode Island's deposit cap, the clock, and addresses ------------------
+DOMAIN.invariants(
+    not_after_now("applications", "submitted_on"),
+    not_after_now("tours", "booked_on"),
+    not_after_now("listings", "listed_on"),
+    not_after_now("maintenance_requests", "created_on"),
+    not_after_now("offers", "rounds[].made_on"),
+    not_after_now("leases", "notice_given_on"),
+    not_after_now("clients", "preapproval.issued_on"),
+    after_now("tours", "start", where=lambda tour: tour.status == "scheduled"),
+    not_after_now("tours", "start", where=lambda tour: tour.status in ("completed", "no_show")),
+    ordered("tours", "booked_on", "start"),
+    ordered("leases", "start_date", "end_date", strict=True),
+    plausible_age("clients", "date_of_birth", low=18, high=95),
+    zip_matches_state("listings", "zip", "state"),
+    consistent("listings", "zip", "city"),
+    area_codes_valid("clients", "phone"),
+    area_codes_valid("agents", "phone"),
+    cents("applications", "security_deposit"),
+)
+
+
+@DOMAIN.invariant
+def _deposits_at_most_one_month(db: RealEstateDB, now: datetime) -> Any:
+    """security deposits at most one month's rent (R.I. Gen. Laws 34-18-19)"""
+    for key, app in db.applications.items():
+        if app.security_deposit > app.monthly_rent:
+            yield f"applications[{key!r}]: deposit {app.security_deposit} over one month's rent {app.monthly_rent}"
+    for key, lease in db.leases.items():
+        if lease.security_deposit > lease.monthly_rent:
+            yield f"leases[{key!r}]: deposit {lease.security_deposit} over one month's rent {lease.monthly_rent}"

@@ -105,7 +105,9 @@ def generate(seed: int = 20260610) -> dict[str, Any]:
     used_names: set[tuple[str, str]] = set()
 
     def phone() -> str:
-        return f"401-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}"
+        exchange = rng.randint(200, 989)
+        exchange += exchange % 100 == 11  # N11 codes (411, 911) are services, never exchanges
+        return f"401-{exchange}-{rng.randint(0, 9999):04d}"
 
     def name() -> tuple[str, str]:
         while True:
@@ -351,7 +353,7 @@ def generate(seed: int = 20260610) -> dict[str, Any]:
         aid = f"AP-{60500 + i * 13}"
         applications[aid] = {"application_id": aid, "client_id": cid, "listing_id": lid, "monthly_rent": lst["price"],
                              "monthly_income": c["verified_monthly_income"], "income_to_rent_ratio": ratio,
-                             "security_deposit": lst["price"] * (1 if ratio >= 3 else 2),
+                             "security_deposit": lst["price"],  # Rhode Island caps it at one month's rent
                              "pets": [p for p in c["pets_on_file"] if lst["pet_policy"] == "cats_and_dogs" or (p == "cat" and lst["pet_policy"] == "cats_only")],
                              "move_in_date": lst["available_from"], "application_fee": 50.0, "status": status,
                              "submitted_on": _d(submitted), "withdraw_reason": "Found another place" if status == "withdrawn" else None}

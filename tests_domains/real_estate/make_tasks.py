@@ -314,8 +314,9 @@ class Builder:
         assert lst.available_from is not None
         move_in = lst.available_from
         behave = {"ok": "You want to know your income-to-rent ratio and the deposit before you agree.",
-                  "double": "You would like to put down only one month's deposit; ask for that. If the agent explains the "
-                            "rule, accept what it requires, but make sure you hear the deposit amount.",
+                  "double": "You worry your income is borderline, so you offer to put down two months' rent as a deposit "
+                            "to make the application stronger. If the agent explains it cannot take more than one month, "
+                            "accept that, but make sure you hear the deposit amount.",
                   "low": "You are sure your income is enough. If the agent says you do not qualify, ask what your ratio came "
                          "out to, then thank them and end the call.",
                   "credit": "If the agent says you cannot apply, ask what score they see on file, then end the call politely."}[variant]
@@ -331,9 +332,9 @@ class Builder:
         if variant == "ok":
             d.write("submit_application", **args, security_deposit_months=1)
             d.output(prev["income_to_rent_ratio"], "number")
-        elif variant == "double":
-            d.write("submit_application", **args, security_deposit_months=2)
-            d.output(prev["security_deposit_two_months"], "money")
+        elif variant == "double":  # the client offers two months; state law caps it at one (policy 5.3)
+            d.write("submit_application", **args, security_deposit_months=1)
+            d.output(prev["security_deposit"], "money")  # months=2 reaches another state (mutation check)
         elif variant == "low":
             d.output(prev["income_to_rent_ratio"], "number")
             d.forbid("submit_application", **args, security_deposit_months=2)
