@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import after_now, area_codes_valid, cents, half_up, not_after_now, ordered, plausible_age
 from tests_domains.construction.schema import (
     ChangeOrder,
     ConstructionDB,
@@ -51,7 +52,7 @@ IsoDate = Annotated[str, Field(description="a date as YYYY-MM-DD")]
 
 # -- helpers --------------------------------------------------------------------------------------------
 def _money(value: float) -> float:
-    return round(value + 0.0, 2)
+    return float(half_up(value))  # half a cent up (round() on floats took 4468.025 down)
 
 
 def _today() -> date:
@@ -531,3 +532,50 @@ def file_incident_report(
                                  description=" ".join(description.split())[:1000], filed_on=_today().isoformat(),
                                  follow_up_due=due.isoformat(), status="open")
     return db.incidents[key].model_dump(mode="json")
+
+
+# -- data invariants: pay applications by the retainage rule, and the clock ----------------
+DOMAIN.invariants(
+    not_after_now("pay_apps", "submitted_on"),
+    not_after_now("pay_apps", "approved_on"),
+    not_after_now("pay_apps", "paid_on"),
+    ordered("pay_apps", "period_end", "submitted_on"),
+    ordered("pay_apps", "submitted_on", "approved_on"),
+    ordered("pay_apps", "approved_on", "paid_on"),
+    not_after_now("permits", "applied_on"),
+    not_after_now("permits", "issued_on"),
+    ordered("permits", "applied_on", "issued_on"),
+    not_after_now("change_orders", "submitted_on"),
+    not_after_now("change_orders", "decided_on"),
+    not_after_now("documents", "received_on"),
+    not_after_now("incidents", "occurred_on"),
+    ordered("incidents", "occurred_on", "filed_on"),
+    not_after_now("inspections", "history[].date"),
+    after_now("slots", "date", where=lambda slot: slot.status == "open"),
+    plausible_age("owners", "date_of_birth", low=18, high=100),
+    cents("pay_apps", "amount_billed"),
+    cents("pay_apps", "net_due"),
+    cents("lien_waivers", "amount"),
+    area_codes_valid("owners", "phone"),
+    area_codes_valid("subcontractors", "phone"),
+    area_codes_valid("inspectors", "phone"),
+)
+
+
+@DOMAIN.invariant
+def _retainage_by_the_rule(db: ConstructionDB, now: datetime) -> Any:
+    """pay applications withhold retainage by the rule, rounded half-up, and net = billed - retainage"""
+    by_sub: dict[str, list[PayApp]] = {}
+    for app in db.pay_apps.values():
+        by_sub.setdefault(app.subcontract_id, []).append(app)
+    for sub_id, apps in by_sub.items():
+        sc = db.subcontracts[sub_id]
+        billed = 0.0
+        for app in sorted(apps, key=lambda a: a.number):
+            expected = _retainage(app.amount_billed, sc.retainage_pct, billed, sc.contract_amount)[2]
+            if app.retainage_withheld != expected:
+                yield f"pay_apps[{app.pay_app_id!r}]: retainage {app.retainage_withheld}, the rule gives {expected}"
+            if half_up(app.amount_billed) - half_up(app.retainage_withheld) != half_up(app.net_due):
+                yield f"pay_apps[{app.pay_app_id!r}]: net {app.net_due} is not billed {app.amount_billed} - retainage {app.retainage_withheld}"
+            if app.status != "rejected":
+                billed += app.amount_billed

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import half_up
 from tests_domains.construction.schema import ConstructionDB
 
 SEED = 41426
@@ -118,7 +119,7 @@ def _d(value: date) -> str:
 
 
 def _money(value: float) -> float:
-    return round(value + 0.0, 2)
+    return float(half_up(value))  # half a cent up (round() on floats took 4468.025 down)
 
 
 def _workdays(start: date, days: int) -> date:
@@ -448,7 +449,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                     db["pay_apps"][pa_id] = {"pay_app_id": pa_id, "subcontract_id": scid, "number": number, "period_end": _d(pe),
                                              "amount_billed": amt, "retainage_withheld": ret, "net_due": net,
                                              "status": "paid" if paid else "approved", "submitted_on": _d(sub_on),
-                                             "approved_on": _d(sub_on + timedelta(days=rng.randint(5, 12))),
+                                             "approved_on": _d(min(sub_on + timedelta(days=rng.randint(5, 12)), TODAY)),
                                              "paid_on": _d(paid_on) if paid else None}
                     sub = db["subcontractors"][sub_id]
                     signer = f"{sub['contact_first_name']} {sub['contact_last_name']}"

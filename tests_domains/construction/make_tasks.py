@@ -338,8 +338,12 @@ def inspection_out_of_order(b: Builder, n: int) -> None:
         ts = next_ready(p)
         if not ts:
             continue
-        later = [t for t in p.inspection_plan if LEVEL[t] >= LEVEL[ts[0]] + 2 and t in ("insulation", "drywall", "final")]
-        if later:
+        later = [t for t in p.inspection_plan if LEVEL[t] >= LEVEL[ts[0]] + 1 and t in ("insulation", "drywall", "final")]
+        # One end state: the prior inspection must be the only one outstanding at its level or below, so
+        # "what has to happen first" has one answer (a failed rough electrical beside an uninspected rough
+        # plumbing would leave the agent two inspections to offer, and the customer no way to pick).
+        outstanding = [t for t in p.inspection_plan if LEVEL[t] <= LEVEL[ts[0]] and not passed(p, t)]
+        if later and outstanding == [ts[0]]:
             cands.append((DB.owners[p.owner_id], p, later[0], ts[0]))
 
     def write(task_id: str, c: tuple[Owner, Project, str, str]) -> bool:
@@ -353,9 +357,11 @@ def inspection_out_of_order(b: Builder, n: int) -> None:
                           f"Okay, then book the {SAY[prior]} inspection at the earliest slot. When would that be?", "Yes, do it."])
         verify_owner(d, o)
         d.read("list_inspections", project_id=p.project_id)
-        bad = earliest(d, p, want)
         slot = earliest(d, p, prior)
-        if not bad or not slot or bad["slot_id"] == slot["slot_id"]:
+        # the premature booking the agent must not make: the wanted type at its first slot other than the gold's
+        bad = next((x for x in d.read("search_inspection_slots", project_id=p.project_id, inspection_type=want,
+                                       from_date=FIRST_BOOKABLE) if slot and x["slot_id"] != slot["slot_id"]), None)
+        if not bad or not slot:
             b.writer.discard(d)
             return False
         d.forbid("schedule_inspection", project_id=p.project_id, inspection_type=want, slot_id=bad["slot_id"])
