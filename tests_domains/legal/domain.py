@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, money_decimal, not_after_now, ordered, plausible_age
 from tests_domains.legal.schema import (
     Client,
     Contact,
@@ -494,3 +495,46 @@ def apply_trust_funds(
     if inv.balance <= 0.001:
         inv.balance, inv.status = 0.0, "paid"
     return {"trust_balance_after": account.balance, "invoice": {k: v for k, v in inv.model_dump().items() if k != "lines"}}
+
+
+# -- data invariants: trust ledgers, the clock, and what Oregon's courts allow ---------------
+DOMAIN.invariants(
+    not_after_now("matters", "opened_on"),
+    not_after_now("matters", "closed_on"),
+    ordered("matters", "opened_on", "closed_on"),
+    not_after_now("matters", "events[].date"),
+    not_after_now("invoices", "issued_on"),
+    ordered("invoices", "lines[].date", "issued_on"),
+    not_after_now("trust_accounts", "transactions[].date"),
+    not_after_now("docket", "docketed_on"),
+    ordered("docket", "docketed_on", "due_date"),
+    not_after_now("disputes", "opened_on"),
+    not_after_now("engagement_letters", "sent_on"),
+    plausible_age("clients", "date_of_birth", low=18, high=105),
+    cents("invoices", "total"),
+    cents("invoices", "balance"),
+    cents("trust_accounts", "balance"),
+    area_codes_valid("clients", "phone"),
+    area_codes_valid("clients", "contacts[].phone"),
+)
+
+
+@DOMAIN.invariant
+def _trust_balances_follow_history(db: LegalDB, now: datetime) -> Any:
+    """trust balances equal deposits less what was applied or refunded, applied only to the same matter's invoices"""
+    for key, account in db.trust_accounts.items():
+        total = sum((money_decimal(t.amount) * (1 if t.kind == "deposit" else -1) for t in account.transactions), money_decimal(0))
+        if total != money_decimal(account.balance):
+            yield f"trust_accounts[{key!r}]: balance {account.balance}, history gives {total}"
+        for t in account.transactions:
+            if t.invoice_id is not None and (t.invoice_id not in db.invoices or db.invoices[t.invoice_id].matter_id != account.matter_id):
+                yield f"trust_accounts[{key!r}]: applied to {t.invoice_id}, not an invoice of this matter"
+
+
+@DOMAIN.invariant
+def _no_interrogatories_in_state_court(db: LegalDB, now: datetime) -> Any:
+    """interrogatories only in federal court (the ORCP have none)"""
+    for key, matter in db.matters.items():
+        for event in matter.events:
+            if "interrogator" in event.description.lower() and matter.court_id != "USDC":
+                yield f"matters[{key!r}]: {event.description!r} in {matter.court_id}, a state court"

@@ -127,6 +127,36 @@ def due_by_rule(ev: dict[str, Any], closed: set[str]) -> str:
     return _d(day)
 
 
+def discovery_papers(drawn: str, court: str | None) -> str:
+    """Interrogatories exist only in federal court (FRCP 33): the Oregon Rules of Civil Procedure have none, so a
+    state circuit court case is served requests for production or admission instead."""
+    if drawn == "First set of interrogatories" and court != "USDC":
+        return "Second requests for production"
+    return drawn
+
+
+def reconcile_trust(trust: dict[str, Any], matters: dict[str, Any], invoices: dict[str, Any]) -> None:
+    """Give every trust account the history its balance comes from: what left trust went to a paid invoice
+    of the same matter (after it was issued), or back to the client when the matter closed. An open matter
+    with no paid invoice to explain a drawdown still holds its whole deposit."""
+    for mid, account in trust.items():
+        deposit = sum(t["amount"] for t in account["transactions"] if t["kind"] == "deposit")
+        drawn = round(deposit - account["balance"], 2)
+        if drawn <= 0:
+            continue
+        paid = sorted((inv for inv in invoices.values() if inv["matter_id"] == mid and inv["status"] == "paid"
+                       and inv["payments"] >= drawn), key=lambda inv: inv["issued_on"])
+        matter = matters[mid]
+        if paid:
+            on = min(date.fromisoformat(paid[-1]["issued_on"]) + timedelta(days=6), TODAY)
+            account["transactions"].append({"date": _d(on), "kind": "applied_to_invoice", "amount": drawn,
+                                            "invoice_id": paid[-1]["invoice_id"]})
+        elif matter["closed_on"]:
+            account["transactions"].append({"date": matter["closed_on"], "kind": "refund", "amount": drawn, "invoice_id": None})
+        else:
+            account["balance"] = deposit
+
+
 def generate(seed: int = 20260414) -> dict[str, Any]:
     rng = random.Random(seed)
     used_names: set[str] = set()
@@ -155,7 +185,9 @@ def generate(seed: int = 20260414) -> dict[str, Any]:
                 return name
 
     def phone() -> str:
-        return f"{rng.choice(['503', '971', '360'])}-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}"
+        area, exchange = rng.choice(["503", "971", "360"]), rng.randint(200, 989)
+        exchange += exchange % 100 == 11  # N11 codes (411, 911) are services, never exchanges
+        return f"{area}-{exchange}-{rng.randint(0, 9999):04d}"
 
     def email_of(name: str, domain: str) -> str:
         first, last = name.lower().split(" ", 1)
@@ -272,8 +304,10 @@ def generate(seed: int = 20260414) -> dict[str, Any]:
                         desc = {"complaint_served": f"Summons and complaint served on {c['name']}",
                                 "motion_served": rng.choice(["Motion to compel discovery", "Motion for summary judgment",
                                                              "Motion to dismiss", "Motion for protective order"]) + f" served by {adverse}",
-                                "discovery_served": rng.choice(["First set of requests for production", "First set of interrogatories",
-                                                                "Second requests for admission"]) + f" served by {adverse}",
+                                "discovery_served": discovery_papers(rng.choice(["First set of requests for production",
+                                                                                 "First set of interrogatories",
+                                                                                 "Second requests for admission"]), court)
+                                                    + f" served by {adverse}",
                                 "judgment_entered": "General judgment entered"}[kind]
                         eid = uid("EV-{}", 10000, 99999)
                         events.append({"event_id": eid, "kind": kind, "date": _d(ev_day), "service_method": method, "description": desc})
@@ -365,6 +399,7 @@ def generate(seed: int = 20260414) -> dict[str, Any]:
                         did = uid("DSP-{}", 1000, 9999)
                         disputes[did] = {"dispute_id": did, "invoice_id": inv_id, "line_numbers": [1], "opened_on": _d(issued + timedelta(days=9)),
                                          "raised_by": c["name"], "reason": "Client questions the time billed for this entry.", "status": "open"}
+    reconcile_trust(trust, matters, invoices)
     return {"clients": clients, "matters": matters, "courts": courts, "docket": docket, "documents": documents, "disclosures": {},
             "timekeepers": timekeepers, "fee_schedules": schedules, "invoices": invoices, "credit_notes": {}, "disputes": disputes,
             "trust_accounts": trust, "engagement_letters": letters}
