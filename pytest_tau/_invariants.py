@@ -42,6 +42,7 @@ __all__ = [
     "cents",
     "consistent",
     "dialable_area_code",
+    "dialable_exchange",
     "half_up",
     "money_decimal",
     "no_typos",
@@ -345,6 +346,12 @@ def dialable_area_code(number: int) -> int:
     while _area_code_problem(f"{number}2000000"):
         number = 201 if number >= 989 else number + 1
     return number
+
+
+def dialable_exchange(number: int) -> int:
+    """An exchange (the middle three digits) that exists: N11 codes (411, 911) are services, so
+    they move to N12, keeping a generator's random draw."""
+    return number + 1 if number % 100 == 11 else number
 
 
 def area_codes_valid(table: str, field: str, *, where: Where | None = None) -> Invariant:

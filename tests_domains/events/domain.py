@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import after_now, area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.events.schema import (
     Access,
     Attendee,
@@ -665,3 +666,33 @@ def release_hold(db: EventsDB, hold_id: HoldId) -> dict[str, Any]:
     payment = _pay(db, "deposit_refund", terms["deposit_refund"], hold_id=hold.hold_id) if terms["deposit_refund"] > 0 else None
     return {"hold": _hold_view(db, hold), "deposit_refund": terms["deposit_refund"], "payment": payment}
 
+
+
+# -- data invariants: holds paid inside their refund schedule, tickets bought before use ----
+DOMAIN.invariants(
+    not_after_now("registrations", "purchased_on"),
+    not_after_now("registrations", "cancelled_on"),
+    ordered("registrations", "purchased_on", "cancelled_on"),
+    not_after_now("payments", "date"),
+    not_after_now("holds", "placed_on"),
+    not_after_now("holds", "deposit_paid_on"),
+    not_after_now("holds", "released_on"),
+    ordered("holds", "placed_on", "deposit_paid_on"),
+    ordered("holds", "placed_on", "released_on"),
+    ordered("holds", "start_date", "end_date"),
+    ordered("events", "start_date", "end_date"),
+    after_now("holds", "start_date", where=lambda hold: hold.status == "tentative"),
+    plausible_age("attendees", "date_of_birth", low=13, high=100),
+    cents("payments", "amount"),
+    cents("holds", "deposit"),
+    area_codes_valid("attendees", "phone"),
+    area_codes_valid("clients", "phone"),
+)
+
+
+@DOMAIN.invariant
+def _holds_paid_before_full_refund_ends(db: EventsDB, now: datetime) -> Any:
+    """confirmed holds paid while the full deposit refund still stood (90 days before the start)"""
+    for key, hold in db.holds.items():
+        if hold.deposit_paid_on and date.fromisoformat(hold.deposit_paid_on) > date.fromisoformat(hold.start_date) - timedelta(days=90):
+            yield f"holds[{key!r}]: deposit paid {hold.deposit_paid_on}, after the full refund ended (start {hold.start_date})"

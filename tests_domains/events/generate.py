@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_exchange
 from tests_domains.events.schema import EventsDB
 
 SEED = 6011
@@ -127,7 +128,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         db["attendees"][attendee_id] = {
             "attendee_id": attendee_id, "first_name": first, "last_name": last,
             "email": f"{first[0].lower()}{last.lower()}{rng.randint(1, 98)}@{rng.choice(['gmail.com', 'fastmail.com', 'outlook.com', 'icloud.com', 'proton.me'])}",
-            "phone": f"+1-{rng.choice(['312', '303', '512', '206', '404', '617', '612', '615', '503', '602'])}-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}",
+            "phone": f"+1-{rng.choice(['312', '303', '512', '206', '404', '617', '612', '615', '503', '602'])}-{dialable_exchange(rng.randint(200, 989))}-{rng.randint(0, 9999):04d}",
             "date_of_birth": _d(dob), "city": rng.choice(CITIES),
         }
     attendees = list(db["attendees"].values())
@@ -311,7 +312,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         domain = company.lower().replace(" ", "") + ".com"
         db["clients"][client_id] = {"client_id": client_id, "company": company, "contact_first_name": first, "contact_last_name": last,
                                     "contact_email": f"{first.lower()}.{last.lower()}@{domain}",
-                                    "phone": f"+1-{rng.choice(['312', '303', '512', '206', '404'])}-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}"}
+                                    "phone": f"+1-{rng.choice(['312', '303', '512', '206', '404'])}-{dialable_exchange(rng.randint(200, 989))}-{rng.randint(0, 9999):04d}"}
     clients = list(db["clients"].values())
     booked: dict[tuple[str, str], list[tuple[date, date]]] = {}
     for _ in range(520):
@@ -343,6 +344,14 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             hold["status"], hold["released_on"] = "released", _d(min(TODAY - timedelta(days=1), placed + timedelta(days=3)))
         else:
             paid = placed + timedelta(days=rng.randint(0, 6))
+            # A confirmed hold was paid while its full refund still stood (90+ days out), so its release
+            # schedule's dates never fall before the payment or the placing: move both back when needed.
+            full_until = start - timedelta(days=90)
+            if min(paid, TODAY) > full_until:
+                lead = paid - placed  # the days between placing the hold and paying, kept
+                paid = full_until
+                placed = paid - lead
+                hold["placed_on"] = _d(placed)
             hold["deposit"], hold["deposit_paid_on"] = deposit, _d(min(paid, TODAY))
             pay("deposit", deposit, min(paid, TODAY), f"{rng.randint(0, 9999):04d}", hold_id=hold_id)
         if hold["status"] in ("tentative", "confirmed"):
