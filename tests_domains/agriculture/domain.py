@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import cents, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.agriculture.schema import (
     AgDB,
     CashBid,
@@ -458,3 +459,41 @@ def schedule_spray(db: AgDB, member_number: MemberNumber, field_id: FieldId,
                                         applied_by="coop",
                                         earliest_harvest=(when + timedelta(days=product.phi_days)).isoformat())
     return db.spray_records[key]
+
+
+# -- data invariants: members' ages, harvest before its grain, the clock --------------------
+DOMAIN.invariants(
+    plausible_age("members", "date_of_birth", low=18, high=100),
+    plausible_age("members", "date_of_birth", at="member_since", low=18, high=100),
+    not_after_now("members", "member_since"),
+    not_after_now("grain_tickets", "delivered_on"),
+    not_after_now("settlements", "paid_on"),
+    not_after_now("claims", "reported_on"),
+    not_after_now("weather_events", "event_date"),
+    ordered("claims", "event_date", "reported_on", via=("event_id", "weather_events")),
+    not_after_now("orders", "placed_on"),
+    ordered("orders", "delivery_start", "delivery_end"),
+    zip_matches_state("members", "zip", "state"),
+    cents("orders", "total"),
+    cents("settlements", "net_payment"),
+)
+
+
+@DOMAIN.invariant
+def _grain_after_harvest(db: AgDB, now: datetime) -> Any:
+    """grain delivered from a field on or after its harvest began (or from the season before a later planned harvest)"""
+    for key, ticket in db.grain_tickets.items():
+        field = db.fields.get(ticket.field_id)
+        if field is None:
+            yield f"grain_tickets[{key!r}]: no field {ticket.field_id}"
+        elif ticket.delivered_on < field.planned_harvest and ticket.delivered_on[:4] == field.planned_harvest[:4]:
+            yield f"grain_tickets[{key!r}]: delivered {ticket.delivered_on}, before {field.field_id}'s harvest {field.planned_harvest}"
+
+
+@DOMAIN.invariant
+def _sprays_before_harvest(db: AgDB, now: datetime) -> Any:
+    """this season's sprays leave their pre-harvest interval before the field's harvest"""
+    for key, record in db.spray_records.items():
+        field = db.fields.get(record.field_id)
+        if field and record.earliest_harvest and record.application_date[:4] == field.planned_harvest[:4] and record.earliest_harvest > field.planned_harvest:
+            yield f"spray_records[{key!r}]: earliest harvest {record.earliest_harvest}, after {field.field_id}'s harvest {field.planned_harvest}"

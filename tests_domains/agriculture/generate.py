@@ -62,6 +62,13 @@ def _d(d: date) -> str:
     return d.isoformat()
 
 
+def joined(born: date, year: int, month: int, day: int) -> date:
+    """When a member joined: a drawn date, moved to a year they were an adult in (a member is 18 or older)."""
+    if (year - born.year - ((month, day) < (born.month, born.day))) < 18:
+        year = born.year + 18 + year % 7 + 1
+    return date(year, month, day)
+
+
 def generate(seed: int = 20261014) -> dict[str, Any]:
     rng = random.Random(seed)
     db: dict[str, dict[str, Any]] = {k: {} for k in ["members", "fields", "weather_events", "products", "orders", "claims",
@@ -111,7 +118,7 @@ def generate(seed: int = 20261014) -> dict[str, Any]:
                   "farm_name": f"{last} {rng.choice(['Farms', 'Family Farm', 'Acres', 'Grain', 'Land & Cattle'])}",
                   "date_of_birth": _d(dob), "email": email, "phone": f"({zip3}) 555-{rng.randint(1000, 9999)}", "county": county,
                   "state": state, "zip": f"{zip3}{rng.randint(10, 99)}",
-                  "member_since": _d(date(rng.randint(1978, 2024), rng.randint(1, 12), rng.randint(1, 28))),
+                  "member_since": _d(joined(dob, rng.randint(1978, 2024), rng.randint(1, 12), rng.randint(1, 28))),
                   "credit_limit": float(rng.choice([25000, 40000, 50000, 75000, 100000, 150000])),
                   "account_status": "credit_hold" if hold else "active",
                   "lien_holder": rng.choice(LENDERS) if rng.random() < 0.15 else None}
@@ -169,10 +176,15 @@ def generate(seed: int = 20261014) -> dict[str, Any]:
                 gross = round(ticket["net_bushels"] * 4.0, 2)
                 db["settlements"][sid] = {"settlement_id": sid, "member_number": num, "ticket_numbers": [tn],
                                           "storage_contract_id": None, "gross": gross, "discounts": 0.0, "storage_fees": 0.0,
-                                          "net_payment": gross, "paid_on": _d(when + timedelta(days=1))}
+                                          "net_payment": gross, "paid_on": _d(min(when + timedelta(days=1), TODAY))}
             if status == "stored":
                 stored.append(ticket)
             db["grain_tickets"][tn] = ticket
+        # a field that delivered grain this fall is being harvested: its harvest began with its first load
+        for f in fields:
+            loads = [t["delivered_on"] for t in db["grain_tickets"].values() if t["field_id"] == f["field_id"]]
+            if loads and f["crop"] != "wheat":
+                f["planned_harvest"] = min(f["planned_harvest"], *loads)
         if stored:
             crop = stored[0]["crop"]
             same = [t for t in stored if t["crop"] == crop]
@@ -195,6 +207,10 @@ def generate(seed: int = 20261014) -> dict[str, Any]:
                 ok = [p for p in PRODUCTS if p[7] is not None and f["crop"] in p[3] and (p[6] or f["certification"] == "conventional")]
                 p = rng.choice(ok)
                 when = date(2026, rng.randint(5, 9), rng.randint(1, 28))
+                # a label's pre-harvest interval is kept: the spray went on early enough for this season's harvest
+                last = date.fromisoformat(f["planned_harvest"]) - timedelta(days=p[7] or 0)
+                if when > last and last.year == when.year:
+                    when = last - timedelta(days=when.day % 10)
                 rid = f"SP-{f['field_id']}-{when.strftime('%m%d')}"
                 db["spray_records"][rid] = {"record_id": rid, "member_number": num, "field_id": f["field_id"], "sku": p[0],
                                             "application_date": _d(when), "acres": f["acres"],

@@ -65,7 +65,8 @@ def fn(f: FarmField) -> str:
 
 
 def sprayable(f: FarmField) -> bool:
-    return f.crop != "wheat" and f.certification == "conventional"
+    """A conventional row crop still standing (a field whose harvest has begun is sprayed no more)."""
+    return f.crop != "wheat" and f.certification == "conventional" and f.planned_harvest > TODAY.isoformat()
 
 
 class Builder:
