@@ -208,9 +208,9 @@ def generate(seed: int = 20261014) -> dict[str, Any]:
                 p = rng.choice(ok)
                 when = date(2026, rng.randint(5, 9), rng.randint(1, 28))
                 # a label's pre-harvest interval is kept: the spray went on early enough for this season's harvest
-                last = date.fromisoformat(f["planned_harvest"]) - timedelta(days=p[7] or 0)
-                if when > last and last.year == when.year:
-                    when = last - timedelta(days=when.day % 10)
+                latest = date.fromisoformat(f["planned_harvest"]) - timedelta(days=p[7] or 0)
+                if when > latest and latest.year == when.year:
+                    when = latest - timedelta(days=when.day % 10)
                 rid = f"SP-{f['field_id']}-{when.strftime('%m%d')}"
                 db["spray_records"][rid] = {"record_id": rid, "member_number": num, "field_id": f["field_id"], "sku": p[0],
                                             "application_date": _d(when), "acres": f["acres"],
