@@ -183,6 +183,13 @@ class TauController:
             f"cost ${summary.cost:.4f}: agent {a.calls} calls, {a.prompt_tokens}+{a.completion_tokens} tokens, "
             f"${a.cost:.4f}; user {u.calls} calls, {u.prompt_tokens}+{u.completion_tokens} tokens, ${u.cost:.4f}"
         )
+        limited = {reason: summary.end_reasons.get(reason, 0) for reason in ("context_overflow", "max_tokens")}
+        if any(limited.values()):
+            write(
+                f"model limits: {limited['context_overflow']} conversation(s) overflowed the agent model's context window, "
+                f"{limited['max_tokens']} were cut at --max-tokens; scored 0 and counted in pass^k",
+                yellow=True,
+            )
         short = [f"{name}/{task}" for name, d in summary.domains.items() for task in d.short_tasks]
         if short:
             write(

@@ -3,8 +3,10 @@
 An agent *turn* is a run of agent steps (one model call each) that ends with a message
 without tool calls; every tool call of a step runs, in order. What the agent said during
 the turn is shown to the user as one message. The loop ends when the user stops
-(``###STOP###``), a transfer tool succeeds, the step budget runs out, or the model
-service fails past its retries (an infrastructure error, not the agent's fault).
+(``###STOP###``), a transfer tool succeeds, the step budget runs out, the agent's model
+reaches a limit of its own (its context window is full, its answer was cut at ``max_tokens``:
+the model's failure, scored 0), or the model service fails past its retries (an
+infrastructure error, not the agent's fault).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ __all__ = [
     "AgentStep",
     "EndReason",
     "InfraError",
+    "ModelLimit",
     "RequestedCall",
     "Trajectory",
     "Usage",
@@ -30,7 +33,11 @@ __all__ = [
 
 STOP = "###STOP###"
 
-EndReason = Literal["user_stop", "transfer", "max_steps", "error"]
+EndReason = Literal["user_stop", "transfer", "max_steps", "context_overflow", "max_tokens", "error"]
+
+#: End reasons where the agent's model ran out of room: scored 0 and counted in pass^k,
+#: never left out as errors (that would drop exactly the long, hard conversations).
+MODEL_LIMIT_ENDS: frozenset[str] = frozenset({"context_overflow", "max_tokens"})
 
 
 class InfraError(Exception):
@@ -38,6 +45,19 @@ class InfraError(Exception):
 
     Never the agent's fault: the item is reported as an error and left out of pass^k.
     """
+
+
+class ModelLimit(Exception):
+    """The model reached a limit of its own: the prompt no longer fits its context window
+    (``context_overflow``) or its answer was cut at ``max_tokens`` (``max_tokens``).
+
+    Raised by the model layer. From the agent's model it ends the conversation with that
+    end reason, scored 0; from the user simulator's model it is an error of the simulator.
+    """
+
+    def __init__(self, end_reason: Literal["context_overflow", "max_tokens"], message: str) -> None:
+        super().__init__(message)
+        self.end_reason: Literal["context_overflow", "max_tokens"] = end_reason
 
 
 @dataclass
@@ -206,6 +226,15 @@ class Trajectory:
         return "\n".join(self.told)
 
 
+def _user_says(say: Any, *args: str) -> str:
+    """The user's message; the simulator's model reaching its own limit is the simulator's error."""
+    try:
+        text: str = say(*args)
+    except ModelLimit as limit:
+        raise InfraError(f"the user simulator's model: {limit}") from None
+    return text
+
+
 def run_conversation(env: Environment, agent: Agent, user: User, *, max_steps: int) -> Trajectory:
     """Run one conversation to its end; infrastructure errors end it with reason 'error'."""
     started = time.perf_counter()
@@ -218,7 +247,7 @@ def run_conversation(env: Environment, agent: Agent, user: User, *, max_steps: i
     if env.domain.user_tools and use_tools is not None:  # dual control: the customer acts on their side
         use_tools(UserTools(env))
     try:
-        opening = user.start()
+        opening = _user_says(user.start)
         turns += 1
         messages.append({"role": "user", "content": opening})
         end = "user_stop" if STOP in opening else None
@@ -228,7 +257,12 @@ def run_conversation(env: Environment, agent: Agent, user: User, *, max_steps: i
                 if steps >= max_steps:
                     end = "max_steps"
                     break
-                step = agent.step(messages)
+                try:
+                    step = agent.step(messages)
+                except ModelLimit as limit:
+                    end, error = limit.end_reason, str(limit)
+                    steps += 1  # the call was made (and paid) even though its answer is unusable
+                    break
                 steps += 1
                 messages.append(step.as_message())
                 if step.content:
@@ -245,7 +279,7 @@ def run_conversation(env: Environment, agent: Agent, user: User, *, max_steps: i
                         end = "transfer"
             if end is not None:
                 break
-            reply = user.respond("\n".join(said))
+            reply = _user_says(user.respond, "\n".join(said))
             turns += 1
             messages.append({"role": "user", "content": reply})
             if STOP in reply:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from ._conversation import MODEL_LIMIT_ENDS
 from ._redact import redact, redact_json
 from ._results import ItemResult, UsageRecord
 
@@ -29,10 +30,13 @@ def _identity(case: Case) -> dict[str, object]:
 
 def item_result(case: Case, trajectory: Trajectory, verdict: Verdict) -> ItemResult:
     errored = trajectory.end_reason == "error"
+    # The agent's model ran out of room: scored 0 whatever state it left (it did not finish).
+    limited = trajectory.end_reason in MODEL_LIMIT_ENDS
+    passed = verdict.reward == 1.0 and not limited
     return ItemResult(
         **_identity(case),
-        status="error" if errored else ("passed" if verdict.reward == 1.0 else "failed"),
-        reward=None if errored else verdict.reward,
+        status="error" if errored else ("passed" if passed else "failed"),
+        reward=None if errored else (0.0 if limited else verdict.reward),
         reward_parts={} if errored else verdict.parts(),
         end_reason=trajectory.end_reason,
         steps=trajectory.steps,
@@ -41,8 +45,14 @@ def item_result(case: Case, trajectory: Trajectory, verdict: Verdict) -> ItemRes
         agent_usage=UsageRecord(**trajectory.agent_usage.to_json()),
         user_usage=UsageRecord(**trajectory.user_usage.to_json()),
         error=redact(trajectory.error) if trajectory.error else None,
-        failure=None if errored or verdict.reward == 1.0 else verdict.explain(),
+        failure=None if errored or passed else _failure(trajectory, verdict),
     )
+
+
+def _failure(trajectory: Trajectory, verdict: Verdict) -> str:
+    if trajectory.end_reason in MODEL_LIMIT_ENDS:
+        return f"the agent's model stopped the conversation ({trajectory.end_reason}): {trajectory.error}\n{verdict.explain()}".strip()
+    return verdict.explain()
 
 
 def error_result(case: Case, message: str) -> ItemResult:

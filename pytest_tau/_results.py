@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
@@ -91,6 +91,8 @@ class RunSummary(BaseModel):
     agent_usage: UsageRecord
     user_usage: UsageRecord
     cost: float
+    # How conversations ended (user_stop, transfer, max_steps, context_overflow, max_tokens, error).
+    end_reasons: dict[str, int] = {}
     settings: dict[str, object] = {}
     gate: dict[str, object] | None = None  # thresholds, baseline comparison, intervals (see _gate)
 
@@ -146,5 +148,6 @@ def summarize(
         agent_usage=agent,
         user_usage=user,
         cost=round(agent.cost + user.cost, 6),
+        end_reasons=dict(sorted(Counter(r.end_reason for r in ordered).items())),
         settings=settings or {},
     )

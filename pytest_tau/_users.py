@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._conversation import STOP, Usage
+from ._conversation import STOP, InfraError, Usage
 from ._tasks import Action, Task
 
 if TYPE_CHECKING:
@@ -100,6 +100,8 @@ in your own words, what you did and what you see (a tool's answer is what your s
 """
 
 _USER_TOOL_ROUNDS = 8  # tool calls a simulated user may chain before it must say something
+_EMPTY_ATTEMPTS = 3  # answers of the user model without a usable message before the simulator gives up
+EMPTY_NUDGE = f"(Your last answer was empty. Write the customer's next message, or {STOP} if the conversation is over.)"
 
 
 class LLMUser:
@@ -134,9 +136,28 @@ class LLMUser:
                 self.history.append({"role": "tool", "tool_call_id": requested.id, "name": call.name, "content": call.result})
         return self.llm.complete(self.history).content  # out of rounds: words only
 
+    def _usable(self, usable: Callable[[str], str] = str) -> str:
+        """The model's next answer, asked again (with a nudge) while it says nothing usable:
+        a silent user model is the simulator's failure, never the agent's (no empty reply
+        becomes a STOP that scores the agent as failed with no turn of its own)."""
+        for attempt in range(_EMPTY_ATTEMPTS):
+            if attempt:
+                self.history.append({"role": "user", "content": EMPTY_NUDGE})
+            try:
+                answer = self._complete().strip()
+            finally:
+                if attempt:
+                    self.history.pop()
+            if usable(answer):
+                return answer
+        raise InfraError(
+            f"the user simulator's model gave no usable reply {_EMPTY_ATTEMPTS} times in a row "
+            "(an error of the simulated user, not of the agent): check --user-model, or pick another"
+        )
+
     def _say(self, agent_message: str) -> str:
         self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
-        reply = self._complete().strip() or STOP
+        reply = self._usable()
         self.history.append({"role": "assistant", "content": reply})
         return reply
 
@@ -172,9 +193,9 @@ class ReactUser(LLMUser):
 
     def _say(self, agent_message: str) -> str:
         self.history.append({"role": "user", "content": agent_message or "(the agent said nothing)"})
-        raw = self._complete().strip()
+        raw = self._usable(split_react_reply)
         self.history.append({"role": "assistant", "content": raw})
-        return split_react_reply(raw) or STOP
+        return split_react_reply(raw)
 
 
 _PROMISE = re.compile(
@@ -240,7 +261,7 @@ class VerifyingUser(LLMUser):
         reply = ""
         for _attempt in range(_VERIFY_ATTEMPTS):
             # What a rejected draft did on the customer's side stays done, as on a real device.
-            reply = self._complete().strip() or STOP
+            reply = self._usable()
             reason = self._check(agent_message, reply)
             if reason is None:
                 break

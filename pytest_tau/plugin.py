@@ -588,8 +588,8 @@ class ItemRun:
 
     def assert_passed(self) -> None:
         result, verdict = self._outcome()
-        if verdict.reward < 1.0:
-            pytest.fail(f"reward 0 (end: {result.end_reason})\n{verdict.explain()}", pytrace=False)
+        if result.status != "passed":
+            pytest.fail(f"reward 0 (end: {result.end_reason})\n{result.failure or verdict.explain()}", pytrace=False)
 
 
 @pytest.fixture

@@ -1,0 +1,142 @@
+"""What each provider route accepts, and what its refusals mean: shared by both model clients.
+
+A request is built the same way whatever the client: parameters the provider does not
+support are left out (litellm says which), the tools are the client's own copy (litellm
+rewrites the schemas it is handed for Gemini, Vertex and some vLLM models, which would change
+the domain's cached schemas and with them every later request and --record key), tools go
+with ``tool_choice: auto`` (llama-cpp-python's function-calling formats drop tools sent
+without it), and a Llama 3.x history never holds two calls in one assistant turn (its chat
+template refuses them). An error that a rerun would repeat (an unsupported parameter, a vLLM
+server started without its tool flags, a template that refuses the history) stops the run at
+once, with the fix in the message.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import urllib.request
+from typing import Any
+
+__all__ = [
+    "DEFAULT_MAX_TOKENS",
+    "context_overflow",
+    "deterministic_error",
+    "llama3_family",
+    "served_context_window",
+    "single_call_turns",
+    "tool_parser_hint",
+    "tools_copy",
+]
+
+# Enough for any answer of the built-in strategies (a reply, a few tool calls, a thought);
+# a model that rambles past it is cut and the conversation ends as `max_tokens`.
+DEFAULT_MAX_TOKENS = 4096
+
+_OVERFLOW = re.compile(
+    r"maximum context length|context[_ ]length[_ ]exceeded|exceeds? (?:the )?context window|context window of \d+"
+    r"|prompt is too long|input is too long|input token count .* exceeds|too many tokens|reduce the length of the (?:input|messages)",
+    re.IGNORECASE,
+)
+
+
+def context_overflow(text: str) -> bool:
+    """Whether a provider's error says the prompt does not fit the model's context window."""
+    return _OVERFLOW.search(text) is not None
+
+
+def tools_copy(tools: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """A deep copy of the tools for one request: what the client library does to it never
+    reaches the domain's cached schemas (nor the --record keys computed from them)."""
+    return copy.deepcopy(tools) if tools else None
+
+
+def llama3_family(model: str) -> bool:
+    return re.search(r"llama[-_ ]?3", model, re.IGNORECASE) is not None
+
+
+def single_call_turns(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The history with each assistant turn of N tool calls sent as N consecutive turns of one
+    call, each followed by its result (Llama 3.x templates refuse two calls in one turn)."""
+    out: list[dict[str, Any]] = []
+    index = 0
+    while index < len(messages):
+        message = messages[index]
+        calls = message.get("tool_calls") or []
+        if message.get("role") != "assistant" or len(calls) < 2:
+            out.append(message)
+            index += 1
+            continue
+        results: dict[str, dict[str, Any]] = {}
+        following = index + 1
+        while following < len(messages) and messages[following].get("role") == "tool":
+            results[str(messages[following].get("tool_call_id"))] = messages[following]
+            following += 1
+        for number, call in enumerate(calls):
+            out.append({**message, "content": message.get("content") if number == 0 else None, "tool_calls": [call]})
+            result = results.pop(str(call.get("id")), None)
+            if result is not None:
+                out.append(result)
+        out.extend(results.values())  # results that named no call of the turn stay, in order
+        index = following
+    return out
+
+
+def tool_parser_hint(model: str) -> str:
+    """vLLM's tool-call parser for a model family, as `vllm serve` flags."""
+    name = model.lower()
+    if llama3_family(name):
+        return "--enable-auto-tool-choice --tool-call-parser llama3_json --chat-template examples/tool_chat_template_llama3.1_json.jinja"
+    if "mistral" in name or "mixtral" in name:
+        return "--enable-auto-tool-choice --tool-call-parser mistral"
+    if "hermes" in name or "qwen" in name:
+        return "--enable-auto-tool-choice --tool-call-parser hermes"
+    if "granite" in name:
+        return "--enable-auto-tool-choice --tool-call-parser granite"
+    if "deepseek" in name:
+        return "--enable-auto-tool-choice --tool-call-parser deepseek_v3"
+    return "--enable-auto-tool-choice --tool-call-parser <the parser of the model family: hermes, llama3_json, mistral, ...>"
+
+
+def deterministic_error(status: int | None, text: str, model: str, where: str) -> str | None:
+    """A one-line reason, with its fix, when a refused request would be refused again on any
+    rerun; None for anything else. ``text`` is the provider's (or the client's) message."""
+    prefix = f"cannot use the model: {model!r} at {where}: "
+    lowered = text.lower()
+    if "unsupportedparamserror" in lowered or "does not support parameters" in lowered:
+        return prefix + f"the provider refuses a parameter of the request ({text.strip()[:240]}); set LITELLM_DROP_PARAMS=true"
+    if "enable-auto-tool-choice" in lowered or "tool choice requires" in lowered:
+        return prefix + (
+            f"the vLLM server was started without tool calling: restart it with `vllm serve ... {tool_parser_hint(model)}`, "
+            "or run a text strategy: --agent-strategy react"
+        )
+    if "only supports single tool-calls" in lowered:
+        return prefix + "the chat template refuses two tool calls in one turn; name the model so its family shows (llama-3...), or serve it with another template"
+    if status == 404 or "model_not_found" in lowered or "does not exist" in lowered:
+        return prefix + "no such model (404): check the model name the server serves (GET /v1/models)"
+    return None
+
+
+def served_context_window(api_base: str, timeout: float = 5.0) -> int | None:
+    """The context window an OpenAI-compatible server says it serves: vLLM's `max_model_len`
+    in /v1/models, llama.cpp's `n_ctx` in /props (or its model's `n_ctx_train`); None when
+    it says nothing or does not answer."""
+    base = api_base.rstrip("/")
+    root = base[: -len("/v1")] if base.endswith("/v1") else base
+    for url in (f"{root}/props", f"{root}/v1/models" if root != base else f"{base}/models"):
+        try:
+            with urllib.request.urlopen(url, timeout=timeout) as response:
+                document = json.loads(response.read() or b"{}")
+        except (OSError, ValueError):
+            continue
+        settings = document.get("default_generation_settings") if isinstance(document, dict) else None
+        if isinstance(settings, dict) and isinstance(settings.get("n_ctx"), int):
+            return int(settings["n_ctx"])
+        for entry in document.get("data") or [] if isinstance(document, dict) else []:
+            if isinstance(entry.get("max_model_len"), int):
+                return int(entry["max_model_len"])
+            meta = entry.get("meta") or {}
+            if isinstance(meta.get("n_ctx_train"), int):
+                return int(meta["n_ctx_train"])
+    return None
