@@ -9,7 +9,7 @@ The public API, for three audiences; everything else (every ``_module``) is priv
 # -- domain authors: a domain's DB, tools, tasks and how it is scored ---------------------
 from ._authoring import GoldActionFailed, SkipCandidate, TaskDraft, TaskWriter
 from ._binding import domain_test
-from ._canonical import FreeText, Unordered
+from ._canonical import Confidential, Formatted, FreeText, Unordered
 from ._discovery import discover_domains, load_domain
 from ._domain import Domain, DomainError, dump_db
 from ._environment import Environment, ToolCall, UserTools
@@ -32,9 +32,11 @@ from ._results import ItemResult, RunSummary
 __all__ = [
     # domain authors
     "Action",
+    "Confidential",
     "Domain",
     "DomainError",
     "Environment",
+    "Formatted",
     "FreeText",
     "GoldActionFailed",
     "Kind",

@@ -26,9 +26,10 @@ class OracleAgent:
     (the scripted user performs a run when its message names them all).
     """
 
-    def __init__(self, task: Task, actions: Sequence[Action] | None = None, *, variant: int = 0) -> None:
+    def __init__(self, task: Task, actions: Sequence[Action] | None = None, *, variant: int = 0, say: str | None = None) -> None:
         self.task = task
         self.variant = variant  # which spoken form of each output (the trial number in runs)
+        self.say = say  # validity checks: what to tell instead of the outputs (a verbose or a spraying agent)
         # Validity checks hand the oracle mutated actions to prove the scoring notices.
         self.actions = list(task.gold_actions if actions is None else actions)
         self.usage = Usage()
@@ -37,6 +38,8 @@ class OracleAgent:
         self._calls = 0
 
     def _outputs(self) -> str:
+        if self.say is not None:
+            return self.say
         outputs = "; ".join(spoken(output, self.variant) for output in self.task.required_outputs)
         return f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
 
@@ -63,8 +66,7 @@ class OracleAgent:
             return AgentStep(content="Is there anything else I can help you with?")
         self._acted = True
         # Said as a person would, not in the stored form: every oracle run exercises the matcher.
-        outputs = "; ".join(spoken(output, self.variant) for output in self.task.required_outputs)
-        content = f"Here is what I found: {outputs}." if outputs else "I have taken care of your request."
+        content = self._outputs()
         calls = [
             RequestedCall(id=f"oracle_{index}", name=action.name, arguments=dict(action.arguments))
             for index, action in enumerate(self.actions)

@@ -16,14 +16,29 @@ sorted by their canonical JSON. Gold and actual go through the same function.
 from __future__ import annotations
 
 import functools
+import re
 import typing
+import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import orjson
 from pydantic import BaseModel
 
-__all__ = ["FREE_TEXT", "UNORDERED", "Canonical", "FreeText", "Unordered", "canonical", "free_text_fields"]
+__all__ = [
+    "CONFIDENTIAL",
+    "FORMATTED",
+    "FREE_TEXT",
+    "UNORDERED",
+    "Canonical",
+    "Confidential",
+    "Formatted",
+    "FreeText",
+    "Unordered",
+    "canonical",
+    "confidential_fields",
+    "free_text_fields",
+]
 
 T = TypeVar("T")
 
@@ -40,6 +55,8 @@ class _Marker:
 
 FREE_TEXT = _Marker("FREE_TEXT")
 UNORDERED = _Marker("UNORDERED")
+CONFIDENTIAL = _Marker("CONFIDENTIAL")
+FORMATTED = _Marker("FORMATTED")
 
 FreeText = Annotated[str, FREE_TEXT]
 """A string in someone's own words (a reason, a note): never compared word for word."""
@@ -47,7 +64,32 @@ FreeText = Annotated[str, FREE_TEXT]
 Unordered = Annotated[list[T], UNORDERED]
 """A list whose order carries no meaning: compared as a multiset."""
 
+Confidential = Annotated[T, CONFIDENTIAL]
+"""A field the policy forbids telling the customer (a risk score, an internal note): the agent
+may read it, and a conversation in which it was told scores 0. Compared like any other field."""
+
+Formatted = Annotated[str, FORMATTED]
+"""A string a person formats (a title, an address, a version): compared without case,
+punctuation, the usual abbreviations or a "v" before a version number."""
+
 FREE_TEXT_PLACEHOLDER = "<free text>"
+
+_SHORT_FORMS = {
+    "corporation": "corp", "incorporated": "inc", "company": "co", "limited": "ltd", "street": "st",
+    "avenue": "ave", "road": "rd", "boulevard": "blvd", "suite": "ste", "department": "dept",
+    "and": "&", "versus": "v", "vs": "v", "apartment": "apt", "drive": "dr", "lane": "ln",
+}
+_PUNCTUATION = re.compile(r"[^\w&\s]+")
+
+
+def formatted_form(value: str) -> str:
+    """The compared form of a `Formatted` string: "Acme Corp. v. Smith" and "acme corporation vs smith"
+    are the same; "v3.0.1" and "3.0.1" are the same."""
+    text = unicodedata.normalize("NFKD", value).casefold()
+    text = re.sub(r"(?<![\w.])v(?=\d)", "", text)
+    text = re.sub(r"(?<=\d)\.(?=\d)", "_", text)  # keep a version's dots apart from punctuation
+    words = _PUNCTUATION.sub(" ", text).split()
+    return " ".join(_SHORT_FORMS.get(word, word) for word in words)
 
 Canonical = Callable[[Any], Any]
 
@@ -103,6 +145,8 @@ def _for_annotation(annotation: Any, metadata: list[Any]) -> Canonical:
     markers = _markers(annotation, metadata)
     if FREE_TEXT in markers:
         return lambda value: FREE_TEXT_PLACEHOLDER if isinstance(value, str) and value.strip() else value
+    if FORMATTED in markers:
+        return lambda value: formatted_form(value) if isinstance(value, str) else value
     kind, inner_annotation = _shape(annotation)
     unordered = UNORDERED in markers
     if kind == "model":
@@ -151,3 +195,15 @@ def free_text_fields(model: type[BaseModel], prefix: str = "") -> list[str]:
             if nested is not model:
                 paths += free_text_fields(nested, f"{prefix}{name}.")
     return paths
+
+
+def confidential_fields(model: type[BaseModel], seen: frozenset[type[BaseModel]] = frozenset()) -> set[str]:
+    """Names of the confidential fields of a record model and of the models nested in it."""
+    names: set[str] = set()
+    for name, field in model.model_fields.items():
+        if CONFIDENTIAL in _markers(field.annotation, list(field.metadata)):
+            names.add(field.alias or name)
+        for nested in _models_in(field.annotation):
+            if nested is not model and nested not in seen:
+                names |= confidential_fields(nested, seen | {model})
+    return names

@@ -33,7 +33,7 @@ import orjson
 import pydantic
 from pydantic import BaseModel
 
-from ._canonical import Canonical, canonical
+from ._canonical import Canonical, canonical, confidential_fields
 from ._compact import compact
 from ._environment import Environment, ToolCall
 from ._invariants import Invariant
@@ -133,6 +133,7 @@ class Domain(Generic[DB]):
         fixtures: Path | str | None = None,
         standard_tools: bool = True,
         user_db: type[BaseModel] | None = None,
+        confidential: typing.Iterable[str] = (),
     ) -> None:
         if not name.isidentifier() or not name.islower():
             raise DomainError(f"domain name {name!r} must be a lowercase identifier")
@@ -144,6 +145,9 @@ class Domain(Generic[DB]):
                     raise DomainError(f"{model.__name__}.{field_name}: every DB field must be a table, Table[<record model>]")  # type: ignore[union-attr]
                 self.record_models[prefix + field_name] = record
         self.user_db_model = user_db
+        # Fields the policy forbids telling (schema fields marked Confidential, and names given here).
+        self.confidential: frozenset[str] = frozenset().union(*(confidential_fields(m) for m in self.record_models.values())) | frozenset(confidential)
+        self.order_rules: list[tuple[str, str]] = []
         self.user_tools: dict[str, Tool] = {}
         self._user_indexes: dict[str, dict[str, Any]] = {}
         self.name = name
@@ -217,14 +221,19 @@ class Domain(Generic[DB]):
     @overload
     def tool(self, function: F, /) -> F: ...
     @overload
-    def tool(self, function: None = None, /, *, write: bool = False, transfer: bool = False) -> Callable[[F], F]: ...
+    def tool(
+        self, function: None = None, /, *, write: bool = False, transfer: bool = False, authenticates: bool = False
+    ) -> Callable[[F], F]: ...
 
-    def tool(self, function: F | None = None, /, *, write: bool = False, transfer: bool = False) -> Any:
+    def tool(self, function: F | None = None, /, *, write: bool = False, transfer: bool = False, authenticates: bool = False) -> Any:
         """Register a tool. `write=True` for tools that change the DB; `transfer=True`
-        for the tool that hands the conversation to a human (it ends the conversation)."""
+        for the tool that hands the conversation to a human (it ends the conversation);
+        `authenticates=True` for a look-up that identifies the caller: when a task's gold makes
+        one, a conversation scores 0 unless the agent made one that found the same caller before
+        its first write."""
 
         def register(fn: F) -> F:
-            tool = Tool.from_function(fn, write=write, transfer=transfer)
+            tool = Tool.from_function(fn, write=write, transfer=transfer, authenticates=authenticates)
             if transfer:  # a domain's own transfer tool replaces the standard one
                 for name in [n for n in self._standard if self.tools[n].transfer]:
                     del self.tools[name]
@@ -262,6 +271,15 @@ class Domain(Generic[DB]):
 
         return register(function) if function is not None else register
 
+    def order(self, first: str, then: str) -> None:
+        """A rule of the policy: `then` only after `first` (contain before opening the incident).
+        When a task's gold calls both, a conversation whose first successful `then` comes before
+        any successful `first` scores 0; either may be a user tool."""
+        for name in (first, then):
+            if name not in self.tools and name not in self.user_tools:
+                raise DomainError(f"domain {self.name!r}: order rule names unknown tool {name!r} (register the tools first)")
+        self.order_rules.append((first, then))
+
     @property
     def dual_control(self) -> bool:
         """True when the customer has tools of their own."""
@@ -293,6 +311,7 @@ class Domain(Generic[DB]):
         self.__dict__.pop("initial_db", None)
         self._indexes = {}
         self.gold.cache_clear()
+        self.derived_wrong.cache_clear()
 
     @functools.cached_property
     def policy(self) -> str:
@@ -382,6 +401,16 @@ class Domain(Generic[DB]):
         calls = [env.call(action.name, dict(action.arguments), actor=action.actor) for action in task.gold_actions]
         diff = env.state.diff()
         return Gold(diff=diff, calls=tuple(calls), compared=self.canonical_diff(diff))
+
+    @functools.cache  # noqa: B019 - a Domain lives as long as the process
+    def derived_wrong(self, task_id: str) -> tuple[Any, ...]:
+        """The sibling figures of the task's required outputs in its gold results (see _precision)."""
+        from ._precision import derived_wrong_outputs
+
+        task = self.task(task_id)
+        if not task.required_outputs:
+            return ()
+        return tuple(derived_wrong_outputs(task.required_outputs, self.gold(task_id).calls, self.confidential))
 
     def judge(self, task: Task, env: Environment, trajectory: Trajectory) -> Verdict | None:
         """A domain with grading rules of its own (τ²-bench's reward bases) returns its verdict here;

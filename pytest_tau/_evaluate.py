@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._environment import ToolCall
-from ._outputs import output_told
+from ._outputs import Output, output_told
 from ._state import Diff
 from ._tasks import Action, Task
 
@@ -123,6 +123,7 @@ class Verdict:
     missing_outputs: list[str] = field(default_factory=list)
     forbidden_calls: list[str] = field(default_factory=list)
     missing_actions: list[str] = field(default_factory=list)
+    disclosed: list[str] = field(default_factory=list)  # told what must not be: confidential or a wrong path's value
 
     @property
     def state_ok(self) -> bool:
@@ -130,13 +131,13 @@ class Verdict:
 
     @property
     def reward(self) -> float:
-        ok = not (self.state_differences or self.missing_outputs or self.forbidden_calls or self.missing_actions)
+        ok = not (self.state_differences or self.missing_outputs or self.forbidden_calls or self.missing_actions or self.disclosed)
         return 1.0 if ok else 0.0
 
     def parts(self) -> dict[str, float]:
         return {
             "state": float(not self.state_differences),
-            "outputs": float(not self.missing_outputs),
+            "outputs": float(not (self.missing_outputs or self.disclosed)),
             "forbidden": float(not self.forbidden_calls),
             "actions": float(not self.missing_actions),
         }
@@ -151,6 +152,8 @@ class Verdict:
                 lines.append(f"  ... {len(self.state_differences) - limit} more")
         if self.missing_outputs:
             lines.append("required outputs never told to the user: " + ", ".join(map(repr, self.missing_outputs)))
+        if self.disclosed:
+            lines.append("told what must not be told: " + ", ".join(self.disclosed))
         if self.forbidden_calls:
             lines.append("forbidden actions made: " + "; ".join(self.forbidden_calls))
         if self.missing_actions:
@@ -173,15 +176,29 @@ def _matching(actions: Sequence[Action], calls: Sequence[ToolCall]) -> tuple[lis
 
 
 def evaluate(
-    task: Task, gold_diff: Diff, final_diff: Diff, calls: Sequence[ToolCall], told: str, initial: InitialRecord
+    task: Task,
+    gold_diff: Diff,
+    final_diff: Diff,
+    calls: Sequence[ToolCall],
+    told: str,
+    initial: InitialRecord,
+    *,
+    unsaid: Sequence[Output] = (),
+    broken_rules: Sequence[str] = (),
 ) -> Verdict:
-    """Score one conversation's outcome against the task."""
+    """Score one conversation's outcome against the task.
+
+    `unsaid`: values beyond the task's own `wrong_outputs` that must not be told (a domain's
+    confidential values, sibling figures); `broken_rules`: order and authentication rules of the
+    policy the conversation broke, each a reason it scores 0."""
     succeeded = _successful(calls)
     forbidden, _ = _matching(task.forbidden_actions, succeeded)
     _, missing_actions = _matching(task.required_actions, succeeded)
+    told_wrong = [str(output) for output in dict.fromkeys([*task.wrong_outputs, *unsaid]) if output_told(output, told)]
     return Verdict(
         state_differences=diff_records(gold_diff, final_diff, initial),
         missing_outputs=[str(output) for output in task.required_outputs if not output_told(output, told)],
         forbidden_calls=forbidden,
-        missing_actions=missing_actions,
+        missing_actions=missing_actions + list(broken_rules),
+        disclosed=told_wrong,
     )

@@ -85,8 +85,19 @@ class Task(_Strict):
     ordered: bool = Field(
         default=False, description="the instruction or the policy fixes the order of the gold writes (the write-order check is skipped)"
     )
+    wrong_outputs: list[Output] = Field(
+        default_factory=list,
+        description="values of the same quantities a wrong path gives (the pre-fee amount, another record's figure): telling one scores 0",
+    )
 
-    @field_validator("required_outputs", mode="before")
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("wrong_outputs"):
+            data.pop("wrong_outputs", None)  # task files without them keep their exact form
+        return data
+
+    @field_validator("required_outputs", "wrong_outputs", mode="before")
     @classmethod
     def _typed_outputs(cls, value: Any) -> Any:
         if isinstance(value, list):

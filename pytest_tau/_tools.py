@@ -87,9 +87,10 @@ class Tool:
     description: str
     arguments: type[BaseModel]
     free_text: frozenset[str] = frozenset()  # parameters in the agent's own words (FreeText, a transfer summary)
+    authenticates: bool = False  # a look-up that identifies the caller, as the policy requires before a write
 
     @classmethod
-    def from_function(cls, function: Callable[..., Any], *, write: bool, transfer: bool = False) -> Tool:
+    def from_function(cls, function: Callable[..., Any], *, write: bool, transfer: bool = False, authenticates: bool = False) -> Tool:
         name = function.__name__
         description, arg_docs = _split_docstring(function.__doc__ or "")
         if not description:
@@ -118,7 +119,7 @@ class Tool:
         )
         free = {"summary"} if transfer and "summary" in fields else set()
         free |= {param.name for param in params[1:] if _is_free_text(param.annotation)}
-        return cls(name, function, write, transfer, description, model, frozenset(free))
+        return cls(name, function, write, transfer, description, model, frozenset(free), authenticates)
 
     def schema(self) -> dict[str, Any]:
         """The OpenAI function-calling schema of this tool."""

@@ -11,6 +11,7 @@ import itertools
 import json
 import math
 import re
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,8 @@ from ._conversation import AgentStep, RequestedCall, Usage
 from ._domain import AnyDomain
 from ._environment import Environment
 from ._invariants import run_invariants
-from ._outputs import Output, near_misses, output_told, spoken
+from ._outputs import Output, infer_kind, near_misses, output_told, spoken
+from ._precision import parsed_result, right_path_figures, said_values, scalars
 from ._scoring import play
 from ._state import fingerprint
 from ._tasks import Action, Task
@@ -540,3 +542,403 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
 def run_checks(domain: AnyDomain) -> dict[str, list[str]]:
     """Every check's problems, by check name."""
     return {name: check(domain) for name, check in CHECKS.items()}
+
+
+# --------------------------------------------------------------------------- precision of what is said
+
+
+def _results(domain: AnyDomain, task: Task, actions: list[Action]) -> list[Any]:
+    """The parsed results of `actions` replayed on a fresh environment (successful calls only)."""
+    env = _replay(domain, actions, task)
+    return [parsed_result(call.result) for call in env.calls if not call.error]
+
+
+def verbose_oracle(domain: AnyDomain, task: Task) -> OracleAgent:
+    """The gold, then the outputs with the right path's figures: what an agent that explains itself says."""
+    gold = domain.gold(task.id)
+    figures = right_path_figures(task.required_outputs, gold.calls, domain.confidential)
+    outputs = "; ".join(spoken(output, 1) for output in task.required_outputs)
+    say = "Here is how it works out. " + "\n".join(figures) + (f"\nSo: {outputs}." if outputs else "\nAll done.")
+    return OracleAgent(task, say=say)
+
+
+def _read_tools(domain: AnyDomain) -> dict[str, Any]:
+    return {name: tool for name, tool in domain.tools.items() if not tool.write and not tool.transfer and name != "calculate"}
+
+
+def harvested_reads(domain: AnyDomain, task: Task, rounds: int = 2, per_tool: int = 4) -> list[Action]:
+    """Every read tool called on the entities the task names (its gold arguments), then on the ids
+    the results show: what an agent that looks up everything it can, without knowing which look-up
+    the task needs, would do."""
+    pool: dict[str, list[Any]] = {}
+
+    def add(name: str, value: Any) -> None:
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and value not in pool.setdefault(name, []) and len(pool[name]) < 6:
+            pool[name].append(value)
+
+    for action in task.gold_actions:
+        for name, value in action.arguments.items():
+            add(name, value)
+    reads = _read_tools(domain)
+    params = {name: tool.arguments.model_fields for name, tool in reads.items()}
+    wanted = {param for fields in params.values() for param in fields}
+    actions: list[Action] = []
+    seen: set[str] = set()
+    for _ in range(rounds):
+        new: list[Action] = []
+        for name, fields in params.items():
+            required = [param for param, info in fields.items() if info.is_required()]
+            if not required or not all(pool.get(param) for param in required):
+                continue
+            for values in itertools.islice(itertools.product(*(pool[param] for param in required)), per_tool):
+                action = Action(name=name, arguments=dict(zip(required, values, strict=True)))
+                key = orjson.dumps(action.model_dump(), option=orjson.OPT_SORT_KEYS).decode()
+                if key not in seen:
+                    seen.add(key)
+                    new.append(action)
+        if not new:
+            break
+        actions += new
+        for result in _results(domain, task, new):
+            for field_name, value in scalars(result):
+                if field_name in wanted:
+                    add(field_name, value)
+    return actions
+
+
+def spray_agents(domain: AnyDomain, task: Task) -> Iterator[tuple[str, OracleAgent, list[Action]]]:
+    """(label, agent, actions) of the three spraying agents: each does the gold writes and tells
+    every value of every tool result it saw."""
+    gold = list(task.gold_actions)
+    writes = [gold[i] for i in _writes(domain, gold)]
+    yield "gold actions, then every value of every result", OracleAgent(task, gold, say=said_values(_results(domain, task, gold))), gold
+    harvested = harvested_reads(domain, task) + gold
+    yield "every look-up on the task's entities, then every value", OracleAgent(task, harvested, say=said_values(_results(domain, task, harvested))), harvested
+    yield "the gold writes with no look-up, then every value", OracleAgent(task, writes, say=said_values(_results(domain, task, writes))), writes
+
+
+def check_spray_scores_0(domain: AnyDomain) -> list[str]:
+    """An agent that tells every value it saw does not pass: a confidential field, a sibling
+    record's figure or a declared wrong value is among them, or the rules it skipped fail it."""
+    problems = []
+    for task in domain.tasks:
+        for label, agent, actions in spray_agents(domain, task):
+            _, verdict = play(domain, task, agent, ScriptedUser(task, actions))
+            if verdict.reward != 0.0:
+                problems.append(
+                    f"{task.id}: a spray agent ({label}) scores 1 (mark internal fields Confidential and keep them in the "
+                    "records the gold reads, declare wrong_outputs, or require authentication)"
+                )
+                break
+    return problems
+
+
+def check_verbose_oracle_scores_1(domain: AnyDomain) -> list[str]:
+    """An agent that states the right path's figures along with the answers still passes."""
+    problems = []
+    for task in domain.tasks:
+        _, verdict = play(domain, task, verbose_oracle(domain, task), ScriptedUser(task))
+        if verdict.reward != 1.0:
+            problems.append(f"{task.id}: the verbose oracle scores 0:\n{verdict.explain()}")
+    return problems
+
+
+# --------------------------------------------------------------------------- authentication and order
+
+
+def _authenticating(domain: AnyDomain) -> set[str]:
+    return {name for name, tool in domain.tools.items() if tool.authenticates}
+
+
+def check_unauthenticated_writes_score_0(domain: AnyDomain) -> list[str]:
+    """Every task whose agent writes authenticates the caller first in its gold (so an agent that
+    writes without authenticating scores 0), and dropping that look-up scores 0."""
+    authenticating = _authenticating(domain)
+    if not authenticating:
+        return ["no tool is declared @DOMAIN.tool(authenticates=True): mark the look-ups that identify the caller"]
+    problems = []
+    for task in domain.tasks:
+        gold = list(task.gold_actions)
+        writes = [i for i in _writes(domain, gold) if gold[i].actor == "agent"]
+        if not writes:
+            continue
+        auth = [i for i, action in enumerate(gold) if action.name in authenticating and action.actor == "agent"]
+        if not auth or auth[0] > writes[0]:
+            problems.append(f"{task.id}: the gold writes without authenticating the caller first ({' or '.join(sorted(authenticating))})")
+            continue
+        without = [action for i, action in enumerate(gold) if i not in auth]
+        _, verdict = play(domain, task, OracleAgent(task, without), ScriptedUser(task, without))
+        if verdict.reward != 0.0:
+            problems.append(f"{task.id}: the gold writes without the authentication look-up still score 1")
+    return problems
+
+
+def check_policy_orders_score_0(domain: AnyDomain) -> list[str]:
+    """Every order the policy forbids scores 0: where the domain declares order rules
+    (`DOMAIN.order(first, then)`) that the task's gold calls, each order of its gold writes that
+    breaks one; for any other task declared `ordered`, every other order of its gold writes."""
+    problems = []
+    rules = domain.order_rules
+    for task in domain.tasks:
+        names = {action.name for action in task.gold_actions}
+        ruled = [(first, then) for first, then in rules if first in names and then in names]
+        if not task.ordered and not ruled:
+            continue
+        writes = _writes(domain, list(task.gold_actions))
+        reads = [a for i, a in enumerate(task.gold_actions) if i not in writes]
+        for order, _ in _other_orders(domain, task):
+            actions = reads + [task.gold_actions[i] for i in order]
+            if ruled and not _breaks(ruled, [action.name for action in actions]):
+                continue  # an order the policy allows: write_order_free's business
+            _, verdict = play(domain, task, OracleAgent(task, actions), ScriptedUser(task, actions))
+            if verdict.reward != 0.0:
+                problems.append(
+                    f"{task.id}: the gold writes in order {list(order)} still score 1 (record the order in the state, "
+                    "declare the policy's rule with DOMAIN.order(first, then), or drop ordered)"
+                )
+                break
+    return problems
+
+
+def _breaks(rules: list[tuple[str, str]], names: list[str]) -> bool:
+    return any(then in names and first not in names[: names.index(then)] for first, then in rules)
+
+
+# --------------------------------------------------------------------------- every write argument graded
+
+
+def _literal_choices(annotation: Any) -> list[Any]:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return list(typing.get_args(annotation))
+    choices: list[Any] = []
+    for arg in typing.get_args(annotation):
+        choices += _literal_choices(arg)
+    return choices
+
+
+@functools.lru_cache(maxsize=64)
+def _key_tables(domain: AnyDomain) -> dict[str, str]:
+    """Every key of every table of the initial DB -> its table."""
+    tables: dict[str, str] = {}
+    for name in domain.db_model.model_fields:
+        for key in getattr(domain.initial_db, name):
+            tables.setdefault(key, name)
+    return tables
+
+
+@functools.lru_cache(maxsize=64)
+def _argument_values(domain: AnyDomain) -> dict[tuple[str, str], list[Any]]:
+    """(tool, argument) -> the values the gold of every task passes it: other valid values."""
+    values: dict[tuple[str, str], list[Any]] = {}
+    for task in domain.tasks:
+        for action in task.gold_actions:
+            for arg, value in action.arguments.items():
+                if isinstance(value, (str, int, float)) and value not in values.setdefault((action.name, arg), []):
+                    values[(action.name, arg)].append(value)
+    return values
+
+
+def _alternatives(domain: AnyDomain, tool_name: str, arg: str, value: Any, annotation: Any) -> list[Any]:
+    """Other valid values of an argument: its other literal choices, another record of the same
+    table, the values other tasks' gold passes it, the other truth value, the next number."""
+    found: list[Any] = []
+    if isinstance(value, bool):
+        return [not value]
+    found += [choice for choice in _literal_choices(annotation) if choice != value][:3]
+    if isinstance(value, str):
+        table = _key_tables(domain).get(value)
+        if table is not None:
+            keys = sorted(getattr(domain.initial_db, table))
+            index = keys.index(value)
+            found += [keys[(index + step) % len(keys)] for step in (1, -1) if keys[(index + step) % len(keys)] != value]
+    found += [other for other in _argument_values(domain).get((tool_name, arg), []) if other != value and type(other) is type(value)][:3]
+    if isinstance(value, int):
+        found.append(value + 1)
+    elif isinstance(value, float):
+        found.append(round(value + 1.0, 2))
+    return list(dict.fromkeys(found))
+
+
+def _valid_mutations(domain: AnyDomain, tool_name: str, arg: str, value: Any, annotation: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            for sub, changed in _valid_mutations(domain, tool_name, f"{arg}.{key}", item, Any, f"{path}.{key}"):
+                yield sub, {**value, key: changed}
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            for sub, changed in _valid_mutations(domain, tool_name, f"{arg}[]", item, Any, f"{path}[{i}]"):
+                yield sub, value[:i] + [changed] + value[i + 1 :]
+    else:
+        for other in _alternatives(domain, tool_name, arg, value, annotation):
+            yield f"{path}={other!r}", other
+
+
+def check_write_arguments_graded(domain: AnyDomain) -> list[str]:
+    """Changing any argument of any gold write to another valid value (another literal choice,
+    another record of the same table, a value other tasks use) changes the verdict, unless the
+    argument is free text: an argument the policy has a rule about reaches the state."""
+    problems = []
+    for task in domain.tasks:
+        actions = list(task.gold_actions)
+        for index in _writes(domain, actions):
+            action = actions[index]
+            tool = domain.tool_for(action)
+            assert tool is not None
+            fields = tool.arguments.model_fields
+            for arg, value in action.arguments.items():
+                if arg in tool.free_text:
+                    continue
+                annotation = fields[arg].annotation if arg in fields else Any
+                for label, changed_value in _valid_mutations(domain, action.name, arg, value, annotation, arg):
+                    changed = action.model_copy(update={"arguments": {**action.arguments, arg: changed_value}})
+                    mutated = actions[:index] + [changed] + actions[index + 1 :]
+                    _, verdict = play(domain, task, OracleAgent(task, mutated), ScriptedUser(task, mutated))
+                    if verdict.reward != 0.0:
+                        problems.append(
+                            f"{task.id}: {action.name} with {label} still scores 1 (store the argument, or type it FreeText if it is someone's own words)"
+                        )
+                        break
+    return problems
+
+
+# --------------------------------------------------------------------------- the customer can answer
+
+
+_AFFIRMATIVE = re.compile(r"\b(?:yes|yeah|yep|confirm(?:ed)?|go ahead|please do|do it|proceed|that's right|correct|sure|sounds good|ok(?:ay)?)\b", re.IGNORECASE)
+_CONFIRMATION_RULE = re.compile(r"explicit[^.\n]{0,60}(?:confirm|yes|consent|agree)|(?:confirm|consent)[^.\n]{0,60}explicit", re.IGNORECASE)
+
+
+def _needed_values(domain: AnyDomain, task: Task) -> list[tuple[str, Any]]:
+    """(argument path, value) of the agent's gold calls that no earlier gold result shows: what
+    the agent must get from the customer."""
+    gold = domain.gold(task.id)
+    seen = ""
+    needed: list[tuple[str, Any]] = []
+    for action, call in zip(task.gold_actions, gold.calls, strict=True):
+        tool = domain.tool_for(action)
+        if action.actor == "agent" and tool is not None and not tool.transfer and action.name != "calculate":
+            choices = {name: _literal_choices(info.annotation) for name, info in tool.arguments.model_fields.items()}
+            for arg, value in action.arguments.items():
+                if arg in tool.free_text:
+                    continue
+                for path, item in _leaf_values(value, arg):
+                    # Credentials and identifiers: strings, not the figures and dates an agent works out.
+                    if not isinstance(item, str) or item in choices.get(arg, ()) or _WORKED_OUT.fullmatch(item):
+                        continue
+                    if not _shown(item, seen) and not _shown(item, domain.policy):
+                        needed.append((f"{action.name}.{path}", item))
+        seen += "\n" + _readable(call.result)
+    return needed
+
+
+_WORKED_OUT = re.compile(r"[-+$\d.,:T Z/]*")  # numbers, dates, times: computed as often as asked
+
+
+def _leaf_values(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaf_values(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _leaf_values(item, f"{path}[{i}]")
+    else:
+        yield path, value
+
+
+def _shown(value: Any, text: str) -> bool:
+    """Is this value in `text` (a tool result, the customer's lines) as a person would read it?"""
+    if isinstance(value, str):
+        folded = " ".join(value.split()).casefold()
+        if folded in " ".join(text.split()).casefold():
+            return True
+        kind = infer_kind(value)
+        if kind in ("date", "time", "phone", "code", "money"):
+            return output_told(Output(value=value, kind=kind), text)
+        return False
+    if isinstance(value, (int, float)):
+        try:
+            return output_told(Output(value=str(value), kind="number"), text)
+        except ValueError:
+            return False
+    return False
+
+
+def check_script_answers(domain: AnyDomain) -> list[str]:
+    """The scripted customer's lines hold every value the agent's gold calls use that no earlier
+    tool result shows (credentials, identifiers, the new values asked for), and, where the policy
+    requires explicit confirmation before a change, a line that gives it."""
+    problems = []
+    confirm = bool(_CONFIRMATION_RULE.search(domain.policy))
+    for task in domain.tasks:
+        lines = task.user.script
+        said = "\n".join(lines)
+        missing = [f"{path}={value!r}" for path, value in _needed_values(domain, task) if not _shown(value, said)]
+        if missing:
+            problems.append(f"{task.id}: the scripted customer never says " + ", ".join(dict.fromkeys(missing)))
+        writes = [i for i in _writes(domain, list(task.gold_actions)) if task.gold_actions[i].actor == "agent"]
+        if confirm and writes and not any(_AFFIRMATIVE.search(line) for line in lines[1:]):
+            problems.append(f"{task.id}: the policy requires explicit confirmation before a change, and no scripted line after the first gives it")
+    return problems
+
+
+# --------------------------------------------------------------------------- strings a person formats
+
+
+_ABBREVIATIONS = (
+    ("Corporation", "Corp."), ("Corp.", "Corp"), ("Incorporated", "Inc."), ("Inc.", "Inc"), ("Company", "Co."),
+    ("Street", "St."), ("Avenue", "Ave"), ("Road", "Rd"), ("Boulevard", "Blvd"), ("Suite", "Ste"),
+    (" and ", " & "), (" v. ", " vs "), (" vs. ", " v "), ("Limited", "Ltd"), ("Department", "Dept"),
+)
+_VERSION_ARG = re.compile(r"v?\d+(?:\.\d+)+", re.IGNORECASE)
+
+
+def rewrites(value: str) -> list[str]:
+    """The ways a person would write the same string: case, punctuation, abbreviations, a "v" prefix."""
+    forms = [value.lower(), value.upper(), value.title(), re.sub(r"[.,]", "", value), " ".join(value.split()) + " "]
+    for long, short in _ABBREVIATIONS:
+        if long in value:
+            forms.append(value.replace(long, short))
+        elif short in value and not short.startswith(" "):
+            forms.append(value.replace(short, long))
+    if _VERSION_ARG.fullmatch(value):
+        forms.append(value[1:] if value[:1] in "vV" else "v" + value)
+    return [form for form in dict.fromkeys(forms) if form != value]
+
+
+def _formatted_arguments(domain: AnyDomain, action: Action) -> Iterator[tuple[str, str]]:
+    """(argument, value) of a write's plain string arguments a person formats: not free text, not
+    a literal choice, not a record's key, not an email or a code."""
+    tool = domain.tool_for(action)
+    assert tool is not None
+    for arg, value in action.arguments.items():
+        if arg in tool.free_text or not isinstance(value, str) or not value.strip():
+            continue
+        info = tool.arguments.model_fields.get(arg)
+        if info is not None and _literal_choices(info.annotation):
+            continue
+        identifier = value in _key_tables(domain) or "@" in value or infer_kind(value) in ("code", "date", "time", "phone", "money", "number", "percent")
+        if identifier and not _VERSION_ARG.fullmatch(value):
+            continue
+        if not any(c.isalpha() for c in value) and not _VERSION_ARG.fullmatch(value):
+            continue
+        yield arg, value
+
+
+def check_formatted_strings_free(domain: AnyDomain) -> list[str]:
+    """Rewriting a formatted string argument of a gold write the ways a person would keeps the
+    verdict 1: the state compares such strings canonically (mark the field Formatted) or as free text."""
+    problems = []
+    for task in domain.tasks:
+        actions = list(task.gold_actions)
+        for index in _writes(domain, actions):
+            action = actions[index]
+            for arg, value in _formatted_arguments(domain, action):
+                for form in rewrites(value):
+                    changed = action.model_copy(update={"arguments": {**action.arguments, arg: form}})
+                    mutated = actions[:index] + [changed] + actions[index + 1 :]
+                    _, verdict = play(domain, task, OracleAgent(task, mutated), ScriptedUser(task, mutated))
+                    if verdict.reward != 1.0:
+                        problems.append(f"{task.id}: {action.name} with {arg}={form!r} (for {value!r}) scores 0")
+                        break
+    return problems
