@@ -7,14 +7,17 @@ of the policy (who may merge, approvals, CI, release freezes, upgrade gates, acc
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from tests_domains.engineering.codelang import Program, code_health
 from tests_domains.engineering.schema import (
     Advisory,
+    CodeHealth,
     Dependency,
     Developer,
     EngineeringDB,
@@ -24,6 +27,7 @@ from tests_domains.engineering.schema import (
     Release,
     Repository,
     Role,
+    SourceFile,
 )
 
 DOMAIN = Domain("engineering", EngineeringDB, now=datetime(2026, 6, 10, 10, 0))
@@ -333,3 +337,127 @@ def upgrade_dependency(db: EngineeringDB, repo: RepoName, package: Package, vers
     db.dependencies[dep.dep_id] = dep
     return dep
 
+
+
+# -- code: files, tests, pull requests of the desk's changes ----------------------------------------------
+FilePath = Annotated[str, Field(description="the file's path in the repository, e.g. 'src/billing/fees.py', 'tests/test_fees.py', 'docs/fees.md'")]
+CodeText = Annotated[FreeText, Field(description="text exactly as it appears in (or is to go into) the file, spaces and line breaks included")]
+
+
+def _file(db: EngineeringDB, repo: str, path: str) -> SourceFile:
+    r = _repo(db, repo)
+    found = db.files.get(f"{r.name}:{path.strip()}")
+    if found is None:
+        raise ToolError(f"{r.name} has no file {path.strip()!r} (list_files shows its files)")
+    return found
+
+
+def _tree(files: Any, repo: str) -> dict[str, str]:
+    return {f.path: f.content for f in files.where(repo=repo)}
+
+
+def _health(db: EngineeringDB, repo: str) -> CodeHealth:
+    """What the repository's code does now (see `CodeHealth`)."""
+    probes = db.code_health.require(repo).probes
+    return CodeHealth.model_validate(code_health(repo, _tree(db.files, repo), _tree(DOMAIN.initial_db.files, repo), probes))
+
+
+def _save(db: EngineeringDB, file: SourceFile, caller: str) -> SourceFile:
+    file.updated_on, file.updated_by = _today(), caller
+    db.files[file.file_id] = file
+    db.code_health[file.repo] = _health(db, file.repo)
+    return file
+
+
+@DOMAIN.tool
+def list_files(db: EngineeringDB, repo: RepoName) -> list[dict[str, Any]]:
+    """The files of a repository's working tree (code under src/, tests under tests/, docs under docs/) with their sizes."""
+    r = _repo(db, repo)
+    return [{"path": f.path, "lines": f.content.count("\n")} for f in sorted(db.files.where(repo=r.name), key=lambda f: f.path)]
+
+
+@DOMAIN.tool
+def read_file(db: EngineeringDB, repo: RepoName, path: FilePath) -> dict[str, str]:
+    """A file's whole text."""
+    f = _file(db, repo, path)
+    return {"repo": f.repo, "path": f.path, "content": f.content}
+
+
+@DOMAIN.tool
+def search_code(db: EngineeringDB, repo: RepoName,
+                text: Annotated[str, Field(description="the text to find, e.g. a function's name")]) -> list[dict[str, Any]]:
+    """Every line of every file of a repository that contains the text (case-sensitive), with its path and line number (at most 60)."""
+    r = _repo(db, repo)
+    if not text.strip():
+        raise ToolError("give the text to search for")
+    hits = [{"path": f.path, "line": number, "text": line}
+            for f in sorted(db.files.where(repo=r.name), key=lambda f: f.path)
+            for number, line in enumerate(f.content.splitlines(), start=1) if text in line]
+    return hits[:60]
+
+
+@DOMAIN.tool(write=True)
+def edit_file(db: EngineeringDB, repo: RepoName, path: FilePath, old_text: CodeText, new_text: CodeText, edited_by: DevId) -> dict[str, Any]:
+    """Replace one exact passage of a file with new text, recorded as edited today by the developer. The old text must
+    occur exactly once in the file (include surrounding lines to make it unique)."""
+    f = _file(db, repo, path)
+    _dev(db, edited_by)
+    count = f.content.count(old_text) if old_text else 0
+    if count != 1:
+        raise ToolError(f"the old text occurs {count} times in {f.path}; it must occur exactly once (read_file shows the text)")
+    f.content = f.content.replace(old_text, new_text)
+    saved = _save(db, f, edited_by.strip())
+    return {"repo": saved.repo, "path": saved.path, "content": saved.content}
+
+
+@DOMAIN.tool(write=True)
+def create_file(db: EngineeringDB, repo: RepoName, path: FilePath, content: CodeText, created_by: DevId) -> dict[str, Any]:
+    """Add a new file to a repository's working tree (under src/ or tests/ ending in .py, or under docs/ ending in .md)."""
+    r = _repo(db, repo)
+    _dev(db, created_by)
+    clean = path.strip()
+    if f"{r.name}:{clean}" in db.files:
+        raise ToolError(f"{r.name} already has {clean}; use edit_file")
+    if not re.fullmatch(r"(src|tests)/[a-z0-9_/]+\.py|docs/[a-z0-9_/-]+\.md", clean):
+        raise ToolError("a path is src/<...>.py, tests/<...>.py or docs/<...>.md in lower case")
+    f = SourceFile(file_id=f"{r.name}:{clean}", repo=r.name, path=clean, content=content, updated_on=_today())
+    saved = _save(db, f, created_by.strip())
+    return {"repo": saved.repo, "path": saved.path, "content": saved.content}
+
+
+@DOMAIN.tool
+def run_tests(db: EngineeringDB, repo: RepoName) -> dict[str, Any]:
+    """Run a repository's test suite on its working tree now: every test with its status (passed, failed, error) and,
+    for the others, why. Also lists the names the code uses that nothing defines. Changes nothing."""
+    r = _repo(db, repo)
+    program = Program(_tree(db.files, r.name))
+    results = program.run_tests()
+    return {"repo": r.name, "total": len(results), "passed": sum(1 for x in results if x.status == "passed"),
+            "not_passing": [{"test": f"{x.file}::{x.name}", "status": x.status, "message": x.message} for x in results if x.status != "passed"],
+            "undefined_names": program.unresolved() + sorted(program.broken.values())}
+
+
+@DOMAIN.tool(write=True)
+def open_pull_request(db: EngineeringDB, repo: RepoName,
+                      title: Annotated[FreeText, Field(description="a short title for the change")],
+                      author: DevId, change: Literal["major", "minor", "patch"],
+                      fixes_issue: Annotated[int | None, Field(description="the number of the issue the change fixes, if any")] = None,
+                      ) -> PullRequest:
+    """Open a pull request into the default branch with the working tree's changes, authored by the developer. CI runs the
+    test suite on it at once: its status is 'passed' only when every test passes."""
+    r = _repo(db, repo)
+    _dev(db, author)
+    base = _tree(DOMAIN.initial_db.files, r.name)
+    if _tree(db.files, r.name) == base:
+        raise ToolError(f"the working tree of {r.name} has no changes to propose")
+    if fixes_issue is not None and f"{r.name}#{fixes_issue}" not in db.issues:
+        raise ToolError(f"{r.name} has no issue #{fixes_issue}")
+    number = 1 + max((p.number for p in db.pull_requests.where(repo=r.name)), default=0)
+    number = max(number, 1 + max((i.number for i in db.issues.where(repo=r.name)), default=0))
+    health = db.code_health.require(r.name)
+    pr = PullRequest(pr_id=f"{r.name}#{number}", repo=r.name, number=number, title=title, author=author.strip(),
+                     source_branch=f"desk/{r.name}-{number}", target_branch=r.default_branch, state="open", change=change,
+                     opened_on=_today(), approvals=[], ci_status="passed" if not health.failing_tests and not health.unresolved else "failed",
+                     ci_run=f"CI-{r.name}-{number}", fixes_issue=fixes_issue)
+    db.pull_requests[pr.pr_id] = pr
+    return pr

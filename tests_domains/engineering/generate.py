@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from tests_domains.engineering.codegen import make_code, plan_code
 from tests_domains.engineering.schema import EngineeringDB
 
 SEED = 4242
@@ -252,9 +253,27 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                                   "status": "failed" if failed else "passed", "tests_total": total,
                                   "tests_failed": rng.randint(1, 37) if failed else 0,
                                   "ran_on": d(TODAY - timedelta(days=rng.randint(1, 14)))}
+    # The working trees (after everything else, with their own seeds, so the records above stay as they were).
+    plans = plan_code(sorted(repos), seed + 1)
+    last_merge = {name: max((p["merged_on"] for p in prs.values() if p["repo"] == name and p["merged_on"]), default=d(START))
+                  for name in repos}
+    files, health = make_code(plans, seed + 2, last_merge)
+    issue_rng = random.Random(seed + 3)
+    for plan in plans:
+        if plan.flaw != "bug":
+            continue
+        taken = [i["number"] for i in issues.values() if i["repo"] == plan.repo] + [p["number"] for p in prs.values() if p["repo"] == plan.repo]
+        number = max(taken) + 1
+        writers = sorted(g["dev_id"] for g in grants.values() if g["repo"] == plan.repo and g["role"] != "read")
+        bug = plan.library.bug
+        issues[f"{plan.repo}#{number}"] = {
+            "issue_id": f"{plan.repo}#{number}", "repo": plan.repo, "number": number, "title": bug[0].upper() + bug[1:],
+            "reporter": issue_rng.choice(writers), "opened_on": d(TODAY - timedelta(days=issue_rng.randint(1, 9))),
+            "labels": ["bug"], "priority": "P2", "assignee": None, "state": "open", "closed_on": None, "closed_by": None,
+            "resolution": None}
     db = {"developers": devs, "repositories": repos, "grants": grants, "pull_requests": prs, "issues": issues,
           "releases": releases, "dependencies": deps, "package_versions": versions, "upgrade_runs": runs,
-          "advisories": advisories}
+          "advisories": advisories, "files": files, "code_health": health}
     EngineeringDB.model_validate(db)
     return db
 

@@ -7,13 +7,17 @@ it is added, and every figure a task asks for is read from what the tools return
 
 from __future__ import annotations
 
+import ast
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from pytest_tau import SkipCandidate, TaskDraft, TaskWriter
+from tests_domains.engineering.codegen import CodePlan, plan_code
+from tests_domains.engineering.codelang import Program
 from tests_domains.engineering.domain import DOMAIN
+from tests_domains.engineering.generate import SEED
 from tests_domains.engineering.schema import Dependency, Developer, Grant, PullRequest, Repository
 
 DB = DOMAIN.initial_db
@@ -345,6 +349,167 @@ def triage_p0(b: Builder, n: int) -> None:
     b.run("triage_no_p0", n, cands, make, lambda x: x[1], situation)
 
 
+# -- code changes ------------------------------------------------------------------------------------
+PLANS = {plan.repo: plan for plan in plan_code(sorted(DB.repositories), SEED + 1)}
+UNTESTED_CHECKS = {  # a result check for each library's untested function: (call, import line before, after)
+    "pricing": ("describe_line(50, 2, 0)", "from {pkg}.invoice import line_total", "from {pkg}.invoice import describe_line, line_total"),
+    "paging": ("page_label(2, 60)", "from {pkg}.listing import last_page", "from {pkg}.listing import last_page, page_label"),
+    "retry": ("wait_plan(3)", "from {pkg}.client import next_wait", "from {pkg}.client import next_wait, wait_plan"),
+    "quota": ("status_line(100, 80)", "from {pkg}.alerts import needs_warning", "from {pkg}.alerts import needs_warning, status_line"),
+}
+
+
+def writers_of(repo: str) -> list[Developer]:
+    return [DB.developers[dev] for (r, dev), g in sorted(GRANTS.items()) if r == repo and g.role != "read"]
+
+
+def text_of(repo: str, path: str) -> str:
+    return DB.files[f"{repo}:{path}"].content
+
+
+def last_line(text: str) -> str:
+    return text.rstrip("\n").rsplit("\n", 1)[1] + "\n"
+
+
+def append_test(d: TaskDraft, plan: CodePlan, dev: Developer, name: str, body: str) -> None:
+    """Add a test function after the test module's last line (an exact, unique passage)."""
+    path = plan.path("tests")
+    end = last_line(d.read("read_file", repo=plan.repo, path=path)["content"])
+    d.write("edit_file", repo=plan.repo, path=path, old_text=end, new_text=f"{end}\n\ndef {name}():\n{body}\n", edited_by=dev.dev_id)
+
+
+def open_pr(d: TaskDraft, plan: CodePlan, dev: Developer, title: str, change: str, fixes: int | None = None) -> None:
+    tests = d.read("run_tests", repo=plan.repo)
+    if tests["not_passing"] or tests["undefined_names"]:
+        raise SkipCandidate(f"{plan.repo}: the gold change leaves {tests['not_passing']} {tests['undefined_names']}")
+    pr = d.write("open_pull_request", repo=plan.repo, title=title, author=dev.dev_id, change=change, fixes_issue=fixes)
+    d.output(pr["pr_id"], "code")
+
+
+def code_cands(flaw: str) -> list[tuple[CodePlan, Developer]]:
+    return [(plan, dev) for plan in PLANS.values() if plan.flaw == flaw for dev in writers_of(plan.repo)
+            if dev.employment == "employee"]
+
+
+def code_bugfix(b: Builder, n: int) -> None:
+    def issue_of(plan: CodePlan) -> Any:
+        return next(i for i in DB.issues.values() if i.repo == plan.repo and i.state == "open" and i.labels == ["bug"]
+                    and i.title.lower() == plan.library.bug.lower())
+
+    def situation(item: tuple[CodePlan, Developer]) -> tuple[str, list[str]]:
+        plan, dev = item
+        issue = issue_of(plan)
+        return (f"You want the desk to fix issue number {issue.number} in the {plan.repo} repository (\"{issue.title}\") and "
+                "open a pull request with the fix, which your team will review. You have not looked at the code yourself. "
+                "Agree when the agent describes the change.",
+                [f"{hello(dev)} Could the desk fix bug #{issue.number} in {plan.repo}? {plan.library.bug[0].upper()}{plan.library.bug[1:]}.",
+                 creds(dev), "Yes, go ahead with that change."])
+
+    def make(d: TaskDraft, item: tuple[CodePlan, Developer]) -> None:
+        plan, dev = item
+        issue = issue_of(plan)
+        d.read("list_access", dev_id=dev.dev_id)
+        d.read("get_issue", issue_id=issue.issue_id)
+        path = plan.path(plan.library.bug_file)
+        d.read("read_file", repo=plan.repo, path=path)
+        good, bad = plan.library.bug_fix
+        d.write("edit_file", repo=plan.repo, path=path, old_text=bad + "\n", new_text=good + "\n", edited_by=dev.dev_id)
+        append_test(d, plan, dev, "test_regression_issue_" + str(issue.number), plan.library.bug_test)
+        open_pr(d, plan, dev, f"Fix #{issue.number}", "patch", issue.number)
+
+    b.run("code_bugfix", n, code_cands("bug"), make, lambda x: x[1], situation, ordered=True)
+
+
+def code_rename(b: Builder, n: int) -> None:
+    def situation(item: tuple[CodePlan, Developer]) -> tuple[str, list[str]]:
+        plan, dev = item
+        old, new = plan.library.rename
+        return (f"Your team agreed to rename the function {old} of the {plan.repo} repository to {new}, everywhere it is used "
+                "and documented, and you want the desk to make the change and open a pull request for it. You do not know which "
+                "files use it. Agree when the agent describes the change.",
+                [f"{hello(dev)} In {plan.repo}, please rename {old} to {new} everywhere and open a PR.", creds(dev),
+                 "Yes, please go ahead."])
+
+    def make(d: TaskDraft, item: tuple[CodePlan, Developer]) -> None:
+        plan, dev = item
+        old, new = plan.library.rename
+        d.read("list_access", dev_id=dev.dev_id)
+        hits = d.read("search_code", repo=plan.repo, text=old)
+        for path in sorted({hit["path"] for hit in hits}):
+            text = d.read("read_file", repo=plan.repo, path=path)["content"]
+            d.write("edit_file", repo=plan.repo, path=path, old_text=text, new_text=text.replace(old, new), edited_by=dev.dev_id)
+        open_pr(d, plan, dev, f"Rename {old} to {new}", "major")
+
+    b.run("code_rename", n, code_cands("none"), make, lambda x: x[1], situation, ordered=True)
+
+
+def code_docs(b: Builder, n: int) -> None:
+    def situation(item: tuple[CodePlan, Developer]) -> tuple[str, list[str]]:
+        plan, dev = item
+        return (f"A newcomer on your team says the page {plan.path('doc')} of the {plan.repo} repository does not match the code. "
+                "You want the desk to bring the page in line with the code and open a pull request. You do not know which line is "
+                "wrong. Agree when the agent describes the change.",
+                [f"{hello(dev)} The docs page {plan.path('doc')} in {plan.repo} seems out of date with the code. Can you fix it and open a PR?",
+                 creds(dev), "Yes, that's fine, go ahead."])
+
+    def make(d: TaskDraft, item: tuple[CodePlan, Developer]) -> None:
+        plan, dev = item
+        drifted, actual = plan.library.doc_drift
+        d.read("list_access", dev_id=dev.dev_id)
+        d.read("read_file", repo=plan.repo, path=plan.path("doc"))
+        d.read("read_file", repo=plan.repo, path=plan.path("core"))
+        d.read("read_file", repo=plan.repo, path=plan.path("caller"))
+        d.write("edit_file", repo=plan.repo, path=plan.path("doc"), old_text=drifted, new_text=actual, edited_by=dev.dev_id)
+        open_pr(d, plan, dev, f"Bring {plan.path('doc')} in line with the code", "patch")
+
+    b.run("code_docs", n, code_cands("doc_drift"), make, lambda x: x[1], situation, ordered=True)
+
+
+def code_tests(b: Builder, n: int) -> None:
+    def situation(item: tuple[CodePlan, Developer]) -> tuple[str, list[str]]:
+        plan, dev = item
+        return (f"You noticed that the function {plan.library.untested} of the {plan.repo} repository has no test, and you want the "
+                "desk to add one and open a pull request. Agree when the agent describes the change.",
+                [f"{hello(dev)} {plan.library.untested} in {plan.repo} isn't tested at all. Could the desk add a test and open a PR?",
+                 creds(dev), "Yes, go ahead."])
+
+    def make(d: TaskDraft, item: tuple[CodePlan, Developer]) -> None:
+        plan, dev = item
+        call, before, after = (part.replace("{pkg}", plan.package) for part in UNTESTED_CHECKS[plan.library.kind])
+        d.read("list_access", dev_id=dev.dev_id)
+        d.read("read_file", repo=plan.repo, path=plan.path("caller"))
+        path = plan.path("tests")
+        d.read("read_file", repo=plan.repo, path=path)
+        program = Program({f.path: f.content for f in DB.files.values() if f.repo == plan.repo})
+        function = call.split("(")[0]
+        expected = program.call(f"{plan.package}.{plan.library.caller}", function, ast.literal_eval(call[len(function):].replace("(", "[").replace(")", "]")))
+        d.write("edit_file", repo=plan.repo, path=path, old_text=before + "\n", new_text=after + "\n", edited_by=dev.dev_id)
+        append_test(d, plan, dev, f"test_{function}", f"    assert {call} == {expected!r}")
+        open_pr(d, plan, dev, f"Test {function}", "patch")
+
+    b.run("code_tests", n, [(p, dev) for p, dev in code_cands("none") + code_cands("doc_drift")], make, lambda x: x[1], situation, ordered=True)
+
+
+def code_no_write(b: Builder, n: int) -> None:
+    cands = [(plan, DB.developers[dev]) for (repo, dev), g in sorted(GRANTS.items()) if g.role == "read"
+             for plan in [PLANS[repo]] if plan.flaw == "bug"]
+
+    def situation(item: tuple[CodePlan, Developer]) -> tuple[str, list[str]]:
+        plan, dev = item
+        return (f"You ran into a bug in the {plan.repo} repository: {plan.library.bug}. You want the desk to fix it and open a pull "
+                "request. If the desk cannot do it for you, you accept being passed to a person.",
+                [f"{hello(dev)} There's a bug in {plan.repo}: {plan.library.bug}. Can the desk fix it?", creds(dev),
+                 "OK, please pass me on then."])
+
+    def make(d: TaskDraft, item: tuple[CodePlan, Developer]) -> None:
+        plan, dev = item
+        d.read("list_access", dev_id=dev.dev_id)
+        d.require("list_access", dev_id=dev.dev_id)
+        d.transfer(f"{dev.first_name} {dev.last_name} holds read on {plan.repo} and asks for a bug fix.")
+
+    b.run("code_no_write", n, cands, make, lambda x: x[1], situation)
+
+
 def build() -> TaskWriter:
     b = Builder()
     combo(b, 15, 1)
@@ -357,6 +522,11 @@ def build() -> TaskWriter:
     access_write(b, 5, 1)
     access_other(b, 4)
     triage_p0(b, 4)
+    code_bugfix(b, 10)
+    code_rename(b, 10)
+    code_docs(b, 9)
+    code_tests(b, 9)
+    code_no_write(b, 4)
     return b.writer
 
 

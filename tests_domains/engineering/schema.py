@@ -140,6 +140,37 @@ class Advisory(BaseModel):
     summary: str
 
 
+class SourceFile(BaseModel):
+    """A file of a repository's working tree: code (the subset `codelang` runs), tests, or a docs page.
+    Its text is free: what is graded is what the code does (`CodeHealth`), not how it is written."""
+
+    file_id: str  # '<repo>:<path>'
+    repo: str
+    path: str
+    content: FreeText
+    updated_on: str
+    updated_by: str | None = None
+
+
+class CodeHealth(BaseModel):
+    """What a repository's code does, recomputed by every file write: its public API, each public
+    function's results on the repository's probe arguments, the tests that do not pass, the tests
+    the tree started with that are gone, the names used but defined nowhere, the docs signatures
+    that disagree with the code, the public functions no test would notice breaking, and whether a
+    passing test fails (an assertion, not a missing name) on the code the tree started with."""
+
+    repo: str
+    api: Unordered[str]
+    behaviour: dict[str, list[str]]
+    failing_tests: Unordered[str]
+    missing_tests: Unordered[str]
+    unresolved: Unordered[str]
+    doc_mismatches: Unordered[str]
+    untested: Unordered[str]
+    regression_test: bool
+    probes: dict[str, list[list[int | float | str]]]
+
+
 class EngineeringDB(BaseModel):
     developers: Table[Developer]
     repositories: Table[Repository]
@@ -151,3 +182,5 @@ class EngineeringDB(BaseModel):
     package_versions: Table[PackageVersion]
     upgrade_runs: Table[UpgradeRun]
     advisories: Table[Advisory]
+    files: Table[SourceFile]
+    code_health: Table[CodeHealth]
