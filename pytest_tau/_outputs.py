@@ -451,7 +451,8 @@ def _pattern(value: str, kind: Kind) -> re.Pattern[str]:
         body = r"[\s().-]{0,2}".join(digits)
         return re.compile(r"(?<![\d+])(?<!\d[.-])" + prefix + r"\(?" + body + r"(?!\d)(?![.-]\d)")
     if kind == "code":
-        body = r"[\s_-]?".join(re.escape(char) for char in _code_chars(value))
+        # "#" joins a code's parts as a hyphen does ("ledger-api#57", a pull request as GitHub names it).
+        body = r"(?:\s?#|[\s_-])?".join(re.escape(char) for char in _code_chars(value))
         return re.compile(r"(?<![\w#-])#? ?" + body + r"(?!\w)(?!-\w)")
     if kind == "text" and _VERSION.fullmatch(value.strip()):
         # "3.5.0" is told by "v3.5.0" but not by "3.5.0.1" or "3.5.0-rc1" (another release).

@@ -87,7 +87,7 @@ def test_outside_the_subset_never_runs(source: str) -> None:
     p = Program({"src/m.py": source})
     if "src/m.py" in p.broken:
         return
-    assert p.outcome("m", "f", []).startswith("error:")
+    assert p.outcome("m", "f", []) == "error"
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_outcome_is_a_behaviour_fingerprint() -> None:
     b = Program({"src/m.py": "def net(x, d):\n    factor = 1 - d / 100\n    return x * factor\n"})
     probes = [[100, 10], [80, 25], [0, 50]]
     assert [a.outcome("m", "net", p) for p in probes] == [b.outcome("m", "net", p) for p in probes]
-    assert a.outcome("m", "net", ["x", 1]).startswith("error:")
+    assert a.outcome("m", "net", ["x", 1]) == "error"
 
 
 def test_a_stubbed_function_shows_which_tests_notice() -> None:

@@ -363,3 +363,10 @@ def test_found_in_a_long_answer() -> None:
     assert not output_told(Output(value="7654321", kind="code"), text)
     assert not output_told(Output(value="3", kind="number"), text)
     assert not output_told(Output(value="approve", kind="text"), text)
+
+
+def test_a_pull_request_id_is_told_with_its_hash() -> None:
+    pr = Output(value="reports-api#30", kind="code")
+    assert output_told(pr, "I opened **reports-api#30** for you.")
+    assert output_told(pr, "PR reports-api #30 is open and CI passed.")
+    assert not output_told(pr, "reports-api#31") and not output_told(pr, "reports-api#300")

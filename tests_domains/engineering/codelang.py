@@ -44,7 +44,7 @@ class _AssertFailed(Exception):
     pass
 
 
-class _Return(Exception):  # noqa: N818 - control flow, not an error
+class _Return(Exception):
     def __init__(self, value: Any) -> None:
         self.value = value
 
@@ -108,9 +108,8 @@ def _check_value(value: Any) -> Any:
     elif isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise RunError("not a finite number")
-    elif isinstance(value, (str, list, tuple, dict)):
-        if len(value) > MAX_LEN:
-            raise RunError("value too large")
+    elif isinstance(value, (str, list, tuple, dict)) and len(value) > MAX_LEN:
+        raise RunError("value too large")
     return value
 
 
@@ -262,7 +261,7 @@ class Program:
         replaced = _Module(original.name, original.path, original.tree, dict(original.functions), original.constants, original.imports)
         definition = original.functions[function]
         stub = ast.FunctionDef(name=definition.name, args=definition.args, body=[ast.Return(value=ast.Constant(value=None))],
-                               decorator_list=[], returns=None, type_params=[], lineno=definition.lineno, col_offset=0)
+                               decorator_list=[], returns=None, lineno=definition.lineno, col_offset=0)
         replaced.functions[function] = stub
         copy.modules[module] = replaced
         return copy
@@ -279,7 +278,7 @@ class Program:
         """'path:line: name' for every import or call of a name nothing defines."""
         problems: list[str] = []
         for module in self.modules.values():
-            for local, (source, name) in sorted(module.imports.items()):
+            for _local, (source, name) in sorted(module.imports.items()):
                 target = self.modules.get(source)
                 if target is None or (name not in target.functions and name not in target.constants):
                     problems.append(f"{module.path}: imports {name!r} from {source!r}, which does not define it")

@@ -7,6 +7,7 @@ of the policy (who may merge, approvals, CI, release freezes, upgrade gates, acc
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal
@@ -358,14 +359,21 @@ def _tree(files: Any, repo: str) -> dict[str, str]:
 
 def _health(db: EngineeringDB, repo: str) -> CodeHealth:
     """What the repository's code does now (see `CodeHealth`)."""
-    probes = db.code_health.require(repo).probes
-    return CodeHealth.model_validate(code_health(repo, _tree(db.files, repo), _tree(DOMAIN.initial_db.files, repo), probes))
+    return _health_of(repo, tuple(sorted(_tree(db.files, repo).items())))
+
+
+@functools.lru_cache(maxsize=1024)
+def _health_of(repo: str, tree: tuple[tuple[str, str], ...]) -> CodeHealth:
+    # Cached on the tree's text: checks and trials replay the same edits many times, and running a
+    # suite with each function stubbed in turn is the costly part.
+    probes = DOMAIN.initial_db.code_health.require(repo).probes
+    return CodeHealth.model_validate(code_health(repo, dict(tree), _tree(DOMAIN.initial_db.files, repo), probes))
 
 
 def _save(db: EngineeringDB, file: SourceFile, caller: str) -> SourceFile:
     file.updated_on, file.updated_by = _today(), caller
     db.files[file.file_id] = file
-    db.code_health[file.repo] = _health(db, file.repo)
+    db.code_health[file.repo] = _health(db, file.repo).model_copy(deep=True)
     return file
 
 

@@ -267,7 +267,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         writers = sorted(g["dev_id"] for g in grants.values() if g["repo"] == plan.repo and g["role"] != "read")
         bug = plan.library.bug
         issues[f"{plan.repo}#{number}"] = {
-            "issue_id": f"{plan.repo}#{number}", "repo": plan.repo, "number": number, "title": bug[0].upper() + bug[1:],
+            "issue_id": f"{plan.repo}#{number}", "repo": plan.repo, "number": number, "title": bug,
             "reporter": issue_rng.choice(writers), "opened_on": d(TODAY - timedelta(days=issue_rng.randint(1, 9))),
             "labels": ["bug"], "priority": "P2", "assignee": None, "state": "open", "closed_on": None, "closed_by": None,
             "resolution": None}

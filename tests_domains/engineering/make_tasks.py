@@ -64,6 +64,7 @@ class Builder:
         self.writer = TaskWriter(DOMAIN)
         self.rng = random.Random(5150)
         self.used: set[str] = set()
+        self.used_repos: set[str] = set()  # code tasks: one change per repository, so no two tasks share a tree
 
     def run(self, name: str, n: int, cands: Iterable[Any], make: Callable[[TaskDraft, Any], None],
             person: Callable[[Any], Developer], situation: Callable[[Any], tuple[str, list[str]]], train: int = 0,
@@ -387,14 +388,20 @@ def open_pr(d: TaskDraft, plan: CodePlan, dev: Developer, title: str, change: st
 
 
 def code_cands(flaw: str) -> list[tuple[CodePlan, Developer]]:
-    return [(plan, dev) for plan in PLANS.values() if plan.flaw == flaw for dev in writers_of(plan.repo)
-            if dev.employment == "employee"]
+    """One writer per repository (employees: a contractor's access may lapse before review)."""
+    rng = random.Random(flaw)
+    found = []
+    for plan in PLANS.values():
+        writers = [dev for dev in writers_of(plan.repo) if dev.employment == "employee"]
+        if plan.flaw == flaw and writers:
+            found.append((plan, rng.choice(writers)))
+    return found
 
 
 def code_bugfix(b: Builder, n: int) -> None:
     def issue_of(plan: CodePlan) -> Any:
         return next(i for i in DB.issues.values() if i.repo == plan.repo and i.state == "open" and i.labels == ["bug"]
-                    and i.title.lower() == plan.library.bug.lower())
+                    and i.title == plan.library.bug)
 
     def situation(item: tuple[CodePlan, Developer]) -> tuple[str, list[str]]:
         plan, dev = item
@@ -402,7 +409,7 @@ def code_bugfix(b: Builder, n: int) -> None:
         return (f"You want the desk to fix issue number {issue.number} in the {plan.repo} repository (\"{issue.title}\") and "
                 "open a pull request with the fix, which your team will review. You have not looked at the code yourself. "
                 "Agree when the agent describes the change.",
-                [f"{hello(dev)} Could the desk fix bug #{issue.number} in {plan.repo}? {plan.library.bug[0].upper()}{plan.library.bug[1:]}.",
+                [f"{hello(dev)} Could the desk fix bug #{issue.number} in {plan.repo}? The issue says {plan.library.bug}.",
                  creds(dev), "Yes, go ahead with that change."])
 
     def make(d: TaskDraft, item: tuple[CodePlan, Developer]) -> None:
@@ -512,16 +519,16 @@ def code_no_write(b: Builder, n: int) -> None:
 
 def build() -> TaskWriter:
     b = Builder()
-    combo(b, 15, 1)
-    merge_missing(b, 6)
-    merge_ci(b, 5)
+    combo(b, 8, 1)
+    merge_missing(b, 4)
+    merge_ci(b, 4)
     merge_ok(b, 3)
-    freeze(b, 5)
-    upgrade_ok(b, 7, 1)
-    upgrade_failed(b, 6)
-    access_write(b, 5, 1)
-    access_other(b, 4)
-    triage_p0(b, 4)
+    freeze(b, 4)
+    upgrade_ok(b, 5, 1)
+    upgrade_failed(b, 4)
+    access_write(b, 4, 1)
+    access_other(b, 3)
+    triage_p0(b, 3)
     code_bugfix(b, 10)
     code_rename(b, 10)
     code_docs(b, 9)
