@@ -1,10 +1,11 @@
-"""The model layer: litellm behind a small interface, imported only when a model is used.
+"""The model layer: one interface over two clients, imported only when a model is used.
 
-The harness owns the retry policy: litellm's own retries are off (`max_retries=0`),
-every call has an explicit timeout, and only infrastructure errors (429, 5xx, timeouts,
-dropped connections, unreadable responses) are retried, with exponential backoff that
-honours `Retry-After`. When the retries run out the call raises `InfraError`, which
-makes the item an error, never an agent failure.
+The harness owns the retry policy: the clients' own retries are off, every call has an
+explicit timeout, and only infrastructure errors (429, 5xx, timeouts, dropped connections,
+unreadable responses) are retried, with exponential backoff that honours `Retry-After`.
+When the retries run out the call raises `InfraError`, which makes the item an error,
+never an agent failure. What differs per provider (how a request is sent, what an error
+means) is a client's (_model_client); this loop, the rate gate and the tape are shared.
 """
 
 from __future__ import annotations
@@ -21,71 +22,34 @@ from typing import Any, Literal
 import orjson
 
 from ._conversation import InfraError, RequestedCall, Usage
+from ._litellm_client import import_litellm
+from ._model_client import FATAL_PREFIX, ChatRequest, ModelClient, ModelConfig, Verdict
 
-__all__ = ["FATAL_PREFIX", "LLM", "Completion", "ModelConfig", "Tape", "check_model", "fatal_reason", "import_litellm"]
+__all__ = ["FATAL_PREFIX", "LLM", "Completion", "ModelConfig", "Tape", "check_model", "client_for", "import_litellm"]
 
 _BACKOFF_CAP = 60.0
+_CLIENTS: dict[ModelConfig, ModelClient] = {}
+_CLIENTS_LOCK = threading.Lock()
 
 
-def import_litellm() -> Any:
-    """Import litellm with its network fetches turned off (cost map, hub)."""
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("LITELLM_TELEMETRY", "False")
-    import litellm
+def client_for(config: ModelConfig) -> ModelClient:
+    """The process's client of this model (made once: it holds connections and prices)."""
+    client = _CLIENTS.get(config)
+    if client is None:
+        with _CLIENTS_LOCK:
+            client = _CLIENTS.get(config)
+            if client is None:
+                from ._litellm_client import LiteLLMClient
 
-    litellm.suppress_debug_info = True
-    litellm.telemetry = False
-    from ._lean import install
-
-    install()  # per-call CPU: see _lean
-    return litellm
-
-
-@dataclass(frozen=True)
-class ModelConfig:
-    """Which model to call and how."""
-
-    model: str
-    provider: str | None = None
-    api_base: str | None = None
-    temperature: float = 0.0
-    timeout: float = 120.0
-    retries: int = 8
-    backoff: float = 1.0
-    # 429s that say when to come back (Retry-After) wait that long, within this budget of
-    # seconds per call, without using up `retries`: saturating a rate limit is not a failure.
-    rate_limit_patience: float = 600.0
-
-    def __repr__(self) -> str:
-        # Shown in tracebacks (`self = LLM(config=ModelConfig(...))`): redact keys in the strings.
-        from ._redact import redact
-
-        return redact(
-            f"ModelConfig(model={self.model!r}, provider={self.provider!r}, api_base={self.api_base!r}, "
-            f"temperature={self.temperature!r}, timeout={self.timeout!r}, retries={self.retries!r})"
-        )
+                client = _CLIENTS[config] = LiteLLMClient(config)
+    return client
 
 
 def check_model(config: ModelConfig, role: str) -> str | None:
     """Why this model cannot be used (unknown provider, missing key), or None."""
-    litellm = import_litellm()
-    try:
-        _, provider, _, _ = litellm.get_llm_provider(
-            config.model, custom_llm_provider=config.provider, api_base=config.api_base
-        )
-    except Exception:  # litellm raises BadRequestError with a long help text
-        return (
-            f"unknown {role} model {config.model!r}: litellm cannot tell its provider; "
-            f"prefix it (openai/..., anthropic/..., hosted_vllm/...) or pass --{'user-' if role == 'user' else ''}model-provider"
-        )
-    if config.api_base:
-        return None  # OpenAI-compatible servers (vLLM) often need no key
-    env = litellm.validate_environment(model=config.model if not config.provider else f"{provider}/{config.model}")
-    if not env.get("keys_in_environment", False):
-        missing = ", ".join(env.get("missing_keys") or []) or "the provider's API key"
-        return f"missing API key for the {role} model {config.model!r}: set {missing}"
-    return None
+    from ._litellm_client import check
+
+    return check(config, role)
 
 
 @dataclass
@@ -98,89 +62,8 @@ class Completion:
     usage: Usage
 
 
-def _retryable(litellm: Any, exc: BaseException) -> bool:
-    retry_types = (
-        litellm.RateLimitError,
-        litellm.InternalServerError,
-        litellm.ServiceUnavailableError,
-        litellm.BadGatewayError,
-        litellm.APIConnectionError,
-        litellm.Timeout,  # not a subclass of litellm's APIConnectionError
-    )
-    if isinstance(exc, retry_types):
-        return True
-    status = getattr(exc, "status_code", None)
-    if isinstance(exc, litellm.APIError) and (status is None or status >= 500):
-        return True
-    # Unreadable bodies and dropped connections reach us as InternalServerError (above);
-    # a bare ValueError would be a bug, never retried.
-    return isinstance(exc, (ConnectionError, TimeoutError))
-
-
-# Errors no retry can fix: the run stops at once (see `fatal_reason`).
-FATAL_PREFIX = "cannot use the model: "
-_UNREACHABLE = ("connection refused", "name or service not known", "nodename nor servname", "getaddrinfo failed",
-                "no address associated", "temporary failure in name resolution", "errno 111", "errno -2")
-
-
-def fatal_reason(litellm: Any, exc: BaseException, config: ModelConfig, *, ever_answered: bool) -> str | None:
-    """A one-line reason when this error means the model cannot be used at all, else None:
-    a rejected key (401/403), an unknown model (404), an endpoint nobody listens on."""
-    where = config.api_base or config.provider or "its provider"
-    if isinstance(exc, litellm.AuthenticationError) or getattr(exc, "status_code", None) == 401:
-        return f"{FATAL_PREFIX}{config.model!r} at {where}: the API key was rejected (401)"
-    if isinstance(exc, litellm.PermissionDeniedError) or getattr(exc, "status_code", None) == 403:
-        return f"{FATAL_PREFIX}{config.model!r} at {where}: access denied (403)"
-    if isinstance(exc, litellm.NotFoundError) or getattr(exc, "status_code", None) == 404:
-        return f"{FATAL_PREFIX}{config.model!r} at {where}: no such model or endpoint (404)"
-    if not ever_answered:
-        # litellm wraps a refused connection in InternalServerError: look down the cause chain.
-        import socket
-
-        chain: list[BaseException] = []
-        cause: BaseException | None = exc
-        while cause is not None and len(chain) < 12:
-            chain.append(cause)
-            cause = cause.__cause__ or cause.__context__
-        refused = any(isinstance(c, (ConnectionRefusedError, socket.gaierror)) for c in chain)
-        if refused or any(marker in str(c).lower() for c in chain for marker in _UNREACHABLE):
-            return f"{FATAL_PREFIX}{config.model!r}: cannot reach {where} (connection refused or unknown host)"
-    return None
-
-
-def _retry_after(exc: BaseException) -> float | None:
-    # litellm keeps the provider's headers in `litellm_response_headers` (its `response`
-    # is a synthetic one without them).
-    headers = getattr(exc, "litellm_response_headers", None) or getattr(getattr(exc, "response", None), "headers", None)
-    if not headers:
-        return None
-    value = headers.get("retry-after") or headers.get("Retry-After")
-    try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-def _message_dict(message: Any) -> dict[str, Any]:
-    """The assistant message as it goes back into history, reasoning content kept."""
-    result: dict[str, Any] = {"role": "assistant", "content": getattr(message, "content", None)}
-    tool_calls = getattr(message, "tool_calls", None) or []
-    if tool_calls:
-        result["tool_calls"] = [
-            {
-                "id": call.id,
-                "type": "function",
-                "function": {"name": call.function.name, "arguments": call.function.arguments or ""},
-            }
-            for call in tool_calls
-        ]
-    reasoning = getattr(message, "reasoning_content", None)
-    if reasoning:
-        result["reasoning_content"] = reasoning
-    thinking = getattr(message, "thinking_blocks", None)
-    if thinking:
-        result["thinking_blocks"] = thinking
-    return result
+class EmptyAnswer(Exception):
+    """The provider answered without a choice."""
 
 
 class Tape:
@@ -253,27 +136,10 @@ class LLM:
         return completion
 
     def _call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> Completion:
-        litellm = import_litellm()
-        kwargs: dict[str, Any] = {
-            "model": self.config.model,
-            "messages": messages,
-            "temperature": self.config.temperature,
-            "timeout": self.config.timeout,
-            "max_retries": 0,
-            "seed": self.seed,
-        }
-        if tools:
-            kwargs["tools"] = tools
-        if self.config.provider:
-            kwargs["custom_llm_provider"] = self.config.provider
-        if self.config.api_base:
-            kwargs["api_base"] = self.config.api_base
-            if not os.environ.get("OPENAI_API_KEY"):
-                kwargs["api_key"] = "no-key"  # OpenAI-compatible servers need some key
-        from ._lean import complete, price_unknown
         from ._ratelimit import GATE
 
-        price_unknown(litellm, self.config.model, self.config.provider)
+        client = client_for(self.config)
+        request = ChatRequest(messages=messages, tools=tools, seed=self.seed)
         jitter = random.Random(self.seed)
         attempt = 0
         waited_for_rate_limit = 0.0
@@ -289,26 +155,27 @@ class LLM:
                 GATE.end_call(endpoint, probing, answered=False)
                 raise InfraError(GATE.fatal[endpoint])
             try:
-                response = complete(litellm, kwargs)
-                choice = response.choices[0]
-                message = choice.message
+                answer = client.send(request)
+                if answer.message is None:
+                    raise EmptyAnswer("the response carried no choice")
                 GATE.end_call(endpoint, probing, answered=True)
                 break
             except Exception as exc:
-                fatal = fatal_reason(litellm, exc, self.config, ever_answered=self.usage.calls > 0)
-                if fatal is not None:
+                verdict = (Verdict(retryable=False) if isinstance(exc, EmptyAnswer)
+                           else client.classify(exc, ever_answered=self.usage.calls > 0))
+                if verdict.fatal is not None:
                     from ._redact import redact
 
-                    GATE.fatal[endpoint] = redact(fatal)
+                    GATE.fatal[endpoint] = redact(verdict.fatal)
                     GATE.end_call(endpoint, probing, answered=False)
-                    raise InfraError(redact(fatal)) from None
+                    raise InfraError(redact(verdict.fatal)) from None
                 GATE.end_call(endpoint, probing, answered=False)
-                if not _retryable(litellm, exc):
+                if not verdict.retryable:
                     raise InfraError(f"{type(exc).__name__}: {exc}"[:800]) from None
-                retry_after = _retry_after(exc)
+                retry_after = verdict.retry_after
                 self.retries_used += 1
                 self.usage.retries += 1
-                if retry_after is not None and isinstance(exc, litellm.RateLimitError):
+                if retry_after is not None and verdict.rate_limited:
                     own_hold = GATE.hold(retry_after)
                     delay = retry_after * (1.0 + jitter.random())  # spread the herd
                     if waited_for_rate_limit + delay <= self.config.rate_limit_patience:
@@ -323,16 +190,10 @@ class LLM:
                 delay = max(delay, retry_after or 0.0)
                 attempt += 1
                 self.sleep(delay)
-        usage = Usage(calls=1)
-        raw_usage = getattr(response, "usage", None)
-        if raw_usage is not None:
-            usage.prompt_tokens = int(getattr(raw_usage, "prompt_tokens", 0) or 0)
-            usage.completion_tokens = int(getattr(raw_usage, "completion_tokens", 0) or 0)
-        from ._lean import response_cost
-
-        usage.cost = response_cost(litellm, response)
+        usage = Usage(calls=1, prompt_tokens=answer.prompt_tokens, completion_tokens=answer.completion_tokens,
+                      cost=answer.cost)
         self.usage.add(usage)
-        message_dict = _message_dict(message)
+        message_dict = answer.message
         calls = [
             RequestedCall(id=tc["id"] or f"call_{i}", name=tc["function"]["name"] or "", arguments=tc["function"]["arguments"])
             for i, tc in enumerate(message_dict.get("tool_calls", []))
