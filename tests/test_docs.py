@@ -7,6 +7,8 @@ Every shell block of the documentation says what it is, on the line before its f
   as the project's conftest.py;
 - `<!-- not-runnable: why -->` (a provider, a service, your own domain): every `--option` of
   its `pytest` and `python -m pytest_tau.*` commands must exist;
+- `<!-- output -->` on a plain block right after a runnable one: each of its lines is in what
+  that block prints;
 - `<!-- setup: benchmark -->`, `<!-- setup: tests -->`: the README's two set-up commands; the
   benchmark's pytest part is run, the tests' command is what `.ci/run` runs.
 """
@@ -28,7 +30,7 @@ ROOT = Path(__file__).parents[1]
 README = ROOT / "README.md"
 DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
 SHELLS = {"bash", "sh", "shell", "console"}
-MARKER = re.compile(r"^<!--\s*(runnable|not-runnable|setup)\b\s*(.*?)\s*-->$")
+MARKER = re.compile(r"^<!--\s*(runnable|not-runnable|setup|output)\b\s*(.*?)\s*-->$")
 FENCE = re.compile(r"^```(\S*)\s*$")
 # What a scratch project leaves out of the checkout: caches and earlier runs.
 NOT_COPIED = {".git", ".venv", ".tau", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "__pycache__", "build"}
@@ -178,6 +180,17 @@ def test_runnable_block_runs_as_written(block: Block, tmp_path: Path) -> None:
         f"{block.id} exited {result.returncode}, not {expected_exit(block)}:\n{block.text}\n"
         f"--- stdout\n{result.stdout[-4000:]}\n--- stderr\n{result.stderr[-4000:]}"
     )
+    shown = output_shown_after(block)
+    if shown is not None:
+        missing = [line for line in shown.splitlines() if line.strip() and line.strip() not in result.stdout]
+        assert not missing, f"{block.id}: the output shown after it is not what it prints: {missing}\n{result.stdout[-4000:]}"
+
+
+def output_shown_after(block: Block) -> str | None:
+    """The text of the `<!-- output -->` block that follows this one in its document, if any."""
+    blocks = fenced_blocks(block.doc)
+    following = [b for b in blocks if b.line > block.line][:1]
+    return following[0].text if following and following[0].kind == "output" else None
 
 
 # -- the set-up commands -----------------------------------------------------------------
@@ -203,7 +216,7 @@ def test_the_benchmark_command_runs(tmp_path: Path) -> None:
     steps = setup_command("benchmark")
     assert any("pip install" in step for step in steps[:-1])
     assert steps[-1].startswith(".venv/bin/pytest")
-    result = run_shell(steps[-1].removeprefix(".venv/bin/") + " -p no:cacheprovider", scratch_project(tmp_path))
+    result = run_shell(steps[-1].removeprefix(".venv/bin/"), scratch_project(tmp_path))
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert re.search(r"^overall .* 1\.000$", result.stdout, re.MULTILINE), result.stdout[-2000:]
 
@@ -278,3 +291,11 @@ def test_every_option_is_documented_with_its_ini_key() -> None:
     assert not gone, f"docs/options.md lists options the plugin does not have: {gone}"
     wrong = [f"{o}: docs say ini {documented[o]!r}, the plugin {options[o]!r}" for o in documented if documented[o] and documented[o] != options[o]]
     assert not wrong, "docs/options.md: " + "; ".join(wrong)
+
+
+def test_every_domain_check_is_documented() -> None:
+    from pytest_tau._validity import CHECKS
+
+    table = (ROOT / "docs" / "domains.md").read_text(encoding="utf-8").split("| check | what it proves |", 1)[1]
+    named = set(re.findall(r"\b[a-z_0-9]+\b", "\n".join(line.split("|")[1] for line in table.splitlines() if line.startswith("| "))))
+    assert not set(CHECKS) - named, f"docs/domains.md does not describe the checks {sorted(set(CHECKS) - named)}"

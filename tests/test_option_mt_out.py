@@ -36,7 +36,12 @@ def test_scores_and_trajectories_in_the_schema(tau) -> None:
     assert loan["prompt"].startswith("You are Ada Byron")
     assert loan["result"] == 'find_member({"email": "ada@example.com"}), loan_book({"member_id": "M1", "book_id": "B1"})'
     assert loan["truth"] == loan["result"]
-    assert all(isinstance(r["duration"], float) and r["duration"] > 0 for r in rows)
+    # The conversation's wall time, as results.jsonl has it (rounded there: a fast toy item can be 0.0).
+    items = {row["item"]: row for row in _lines(tau.run_dir / "results.jsonl")}
+    for row in rows:
+        task, trial = parse_mt_task_id(str(row["task-id"]))
+        assert isinstance(row["duration"], float) and row["duration"] >= 0
+        assert row["duration"] == items[f"toy-{task}-t{trial or 0}"]["duration"]
     message_schema = jsonschema.Draft202012Validator(schema("mt_trajectory"))
     for row in rows:
         trajectory = folder / f"oracle_task{str(row['task-id'])[5:]}_trajectory.jsonl"
