@@ -6,6 +6,9 @@ xdist: the controller), so results.jsonl has exactly one writer.
 
 from __future__ import annotations
 
+import os
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +17,7 @@ import pytest
 
 from ._gate import EXIT_GATE
 from ._redact import redact, redact_json
-from ._results import ItemResult, RunSummary, read_results, summarize
+from ._results import ItemResult, ResultsError, RunSummary, read_results, summarize
 
 FATAL_PREFIX = "cannot use the model: "  # as raised by _llm (not imported: litellm stays lazy)
 
@@ -28,6 +31,38 @@ __all__ = ["EXIT_INCOMPLETE", "TauController", "TauExitStatus"]
 EXIT_INCOMPLETE = 6
 
 
+@dataclass(frozen=True)
+class Scheduled:
+    """An item this session selected to run: enough to write its result if none arrives."""
+
+    item: str
+    nodeid: str
+    domain: str
+    task: str
+    trial: int
+    seed: int
+
+
+_TRIAL = re.compile(r"\[(.+)-t(\d+)\]$")
+
+
+def scheduled_from_nodeid(nodeid: str, domains: list[str], base_seed: int) -> Scheduled | None:
+    """An item's identity from its node id (`...[<domain>-<task>-t<trial>]`), as the xdist
+    controller knows it: it collects nothing itself. None for a test that is not an item."""
+    match = _TRIAL.search(nodeid)
+    if match is None:
+        return None
+    head, trial = match.group(1), int(match.group(2))
+    # The longest known domain name that prefixes the id (names and task ids may hold dashes).
+    for domain in sorted(domains, key=len, reverse=True):
+        if head.startswith(domain + "-") and len(head) > len(domain) + 1:
+            from ._settings import item_seed
+
+            task = head[len(domain) + 1 :]
+            return Scheduled(f"{domain}-{task}-t{trial}", nodeid, domain, task, trial, item_seed(base_seed, domain, task, trial))
+    return None
+
+
 def _format_k(value: float | None) -> str:
     return "  -  " if value is None else f"{value:.3f}"
 
@@ -39,12 +74,18 @@ class TauController:
         self.settings = settings
         self.run_dir = run_dir
         # --resume: the earlier results count in this run's summary (the last per item wins).
-        self.results: list[ItemResult] = read_results(run_dir / "results.jsonl") if settings.resume else []
+        try:
+            self.results: list[ItemResult] = read_results(run_dir / "results.jsonl") if settings.resume else []
+        except ResultsError as exc:
+            raise pytest.UsageError(f"--resume {run_dir}: {exc}") from None
         self.summary: RunSummary | None = None
         # This session's result per item: the first attempt's (reports of reruns come later).
         self.counted: dict[str, ItemResult] = {}
         self.rerun_items: set[str] = set()
         self.fatal: str | None = None  # why the model cannot be used at all (the run stopped)
+        # Every item this session selected, by item id: at the end, each has a result or is an error.
+        self.scheduled: dict[str, Scheduled] = {}
+        self.unreported: dict[str, ItemResult] = {}  # lost items that no report named (no JUnit testcase yet)
         from ._gate import parse_threshold
 
         self.thresholds = [parse_threshold(t) for t in config.getoption("tau_min_pass_hat_k", None) or []]
@@ -52,6 +93,11 @@ class TauController:
         self.baseline = Path(baseline) if baseline else None
         if self.baseline is not None and not (self.baseline / "results.jsonl").is_file():
             raise pytest.UsageError(f"--baseline {self.baseline}: no results.jsonl there (is it a pytest-tau run directory?)")
+        if self.baseline is not None:
+            try:
+                read_results(self.baseline / "results.jsonl")  # read again at the end; refused now, not then
+            except ResultsError as exc:
+                raise pytest.UsageError(f"--baseline {self.baseline}: {exc}") from None
         self.max_regression = float(config.getoption("tau_max_regression", 0.0) or 0.0)
         self.gate: Any = None
         self._results_file: Any = None
@@ -76,12 +122,80 @@ class TauController:
         lines.append(f"pytest-tau: run directory {self.run_dir}")
         return lines
 
+    # -- what this session must account for ---------------------------------------------
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Without xdist: the selected items, after every deselection (-k, -m, --resume)."""
+        for item in session.items:
+            callspec = getattr(item, "callspec", None)
+            case = callspec.params.get("tau_case") if callspec is not None else None
+            if case is None or not hasattr(case, "item_id"):
+                continue
+            self.scheduled[case.item_id] = Scheduled(
+                case.item_id, item.nodeid, case.domain.name, case.task.id, case.trial, case.seed
+            )
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """With xdist: the controller collects nothing; every worker sends the same node ids."""
+        if self.scheduled:
+            return
+        domains = self._domain_names()
+        for nodeid in ids:
+            scheduled = scheduled_from_nodeid(nodeid, domains, self.settings.seed)
+            if scheduled is not None:
+                self.scheduled[scheduled.item] = scheduled
+
+    def _domain_names(self) -> list[str]:
+        from ._domain import DomainError
+        from .tau2 import DOMAINS as TAU2_DOMAINS
+
+        try:
+            from ._discovery import domain_names
+
+            names = domain_names(self.config.rootpath)
+        except DomainError:
+            names = []
+        # Domains defined elsewhere (a plugin, a conftest): their names are on their markers.
+        for line in self.config.getini("markers"):
+            name, _, text = line.partition(":")
+            if text.strip().startswith("the tasks of the"):
+                names.append(name.strip())
+        return sorted({*names, *TAU2_DOMAINS})
+
+    def _lost(self, scheduled: Scheduled, why: str) -> ItemResult:
+        return ItemResult(
+            item=scheduled.item,
+            domain=scheduled.domain,
+            task=scheduled.task,
+            trial=scheduled.trial,
+            seed=scheduled.seed,
+            status="error",
+            end_reason="error",
+            error=redact(why)[:2000],
+            nodeid=scheduled.nodeid,
+        )
+
     # -- results as they arrive ------------------------------------------------------
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         data = getattr(report, "tau_result", None)
         if data is None:
+            # A failed report that carries no result: a worker that died while running the
+            # item (xdist reports it so). The item is an error, never silently left out.
+            lost = self._scheduled_by_nodeid(report.nodeid) if report.failed else None
+            if lost is not None and lost.item not in self.counted:
+                reason = report.longreprtext.strip().splitlines()[-1:] or ["the process running it ended"]
+                self._store(self._lost(lost, f"no result: {reason[0]} (lost item; rerun it with --resume)"))
             return
-        result = ItemResult.model_validate(data)
+        self._store(ItemResult.model_validate(data))
+
+    def _scheduled_by_nodeid(self, nodeid: str) -> Scheduled | None:
+        for scheduled in self.scheduled.values():
+            if scheduled.nodeid == nodeid:
+                return scheduled
+        return scheduled_from_nodeid(nodeid, self._domain_names(), self.settings.seed) if self.scheduled else None
+
+    def _store(self, result: ItemResult) -> None:
         if result.item in self.counted:
             # --reruns: a later attempt of an item never replaces the first (pass^1 is not best-of-n).
             self.rerun_items.add(result.item)
@@ -97,12 +211,16 @@ class TauController:
         if self._results_file is None:
             self.run_dir.mkdir(parents=True, exist_ok=True)
             path = self.run_dir / "results.jsonl"
+            if path.is_file():
+                data = path.read_bytes()
+                if data and not data.endswith(b"\n"):
+                    # A killed run left half a line (its item has no result): cut it, so the
+                    # file stays all readable lines.
+                    os.truncate(path, data.rfind(b"\n") + 1)
             self._results_file = open(path, "ab")  # noqa: SIM115 - open for the run
             from ._runinfo import write_run_info
 
             write_run_info(self.run_dir, self.settings)
-            if path.stat().st_size and not path.read_bytes().endswith(b"\n"):
-                self._results_file.write(b"\n")  # a killed run may have left half a line
         # Appended and flushed per item: a crash loses nothing already finished.
         self._results_file.write(orjson.dumps(redact_json(result.model_dump(mode="json"))) + b"\n")
         self._results_file.flush()
@@ -111,12 +229,25 @@ class TauController:
     # -- roll-up -----------------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        stopped = _stopped(session, exitstatus)
+        missing = [s for item, s in sorted(self.scheduled.items()) if item not in self.counted]
+        if missing and stopped:
+            # Never started: the run stopped before them (-x, --maxfail, Ctrl-C); it is incomplete.
+            stopped += f"; {len(missing)} selected item(s) not run"
+        elif missing:
+            # Selected, not stopped, and still no result: lost between playing and reporting
+            # (a worker gone, xdist out of replacements). Errors, so the run is incomplete.
+            why = "no result: the process running it ended before reporting (lost item; rerun it with --resume)"
+            for scheduled in missing:
+                result = self._lost(scheduled, why)
+                self.unreported[result.item] = result
+                self._store(result)
         if self._results_file is not None:
             self._results_file.close()
         if not self.results:
             return
         settings = redact_json(self.settings.model_dump(mode="json"))
-        self.summary = summarize(self.results, self.settings.trials, settings, stopped=_stopped(session, exitstatus))
+        self.summary = summarize(self.results, self.settings.trials, settings, stopped=stopped)
         s = self.settings
         self.summary.model = redact(s.model) if s.model and s.agent_uses_model else None
         self.summary.user_model = redact(s.user_model) if s.user_model and s.user_uses_model else None
@@ -155,7 +286,7 @@ class TauController:
         xml = self.config.stash.get(xml_key, None)
         if xml is not None:
             # --resume: the items finished in earlier sessions are in the file too.
-            earlier: dict[str, ItemResult] = {}
+            earlier: dict[str, ItemResult] = dict(self.unreported)  # lost items: a testcase each
             for result in self.results:
                 if result.item not in self.counted:
                     earlier[result.item] = result

@@ -143,7 +143,10 @@ class AgentStep:
 def _dumps(value: Any) -> str:
     import orjson
 
-    return orjson.dumps(value).decode()
+    try:
+        return orjson.dumps(value).decode()
+    except orjson.JSONEncodeError as exc:  # too deep or not JSON: the tool call reports it
+        return f"<arguments that cannot be written as JSON: {exc}>"
 
 
 class Agent(Protocol):

@@ -21,9 +21,44 @@ if TYPE_CHECKING:
     from ._domain import Domain
     from ._tasks import Actor, Task
 
-__all__ = ["Environment", "ToolCall", "UserTools"]
+__all__ = ["MAX_ARGUMENT_CHARS", "MAX_ARGUMENT_DEPTH", "Environment", "ToolCall", "UserTools", "argument_shape_problem"]
 
 _MAX_ERROR = 500
+# Arguments no tool could want: a model that writes them gets a tool error (its behaviour,
+# scored), and the trajectory keeps a preview, so they never reach a JSON writer's limits
+# (orjson: 255 levels to write, 1,024 to read) or a reader's memory.
+MAX_ARGUMENT_DEPTH = 64
+MAX_ARGUMENT_CHARS = 200_000
+_MAX_ARGUMENT_NODES = 50_000
+
+
+def argument_shape_problem(value: Any) -> str | None:
+    """Why decoded arguments are too deep or too big for any tool, or None (no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    nodes = 0
+    while stack:
+        current, depth = stack.pop()
+        nodes += 1
+        if nodes > _MAX_ARGUMENT_NODES:
+            return f"arguments hold more than {_MAX_ARGUMENT_NODES} values"
+        if isinstance(current, dict):
+            children: Any = current.values()
+        elif isinstance(current, (list, tuple)):
+            children = current
+        else:
+            continue
+        if depth > MAX_ARGUMENT_DEPTH:
+            return f"arguments nested deeper than {MAX_ARGUMENT_DEPTH} levels"
+        stack.extend((child, depth + 1) for child in children)
+    return None
+
+
+def _preview(raw: Any) -> str:
+    """A bounded, always writable stand-in for arguments the trajectory cannot keep whole."""
+    text = raw if isinstance(raw, str) else f"(a {type(raw).__name__} that cannot be kept)"
+    if len(text) <= _MAX_ERROR:
+        return text
+    return text[:_MAX_ERROR] + f"... [truncated: {len(text) - _MAX_ERROR} more characters]"
 
 
 @dataclass(frozen=True)
@@ -84,15 +119,24 @@ class Environment:
 
     def _run(self, name: str, arguments: str | dict[str, Any] | None, actor: Actor = "agent") -> ToolCall:
         raw_args = arguments
-        if isinstance(arguments, (str, bytes)):
+        name = name if isinstance(name, str) else str(name)
+        if isinstance(arguments, bytes):
+            arguments = arguments.decode("utf-8", "replace")
+        if isinstance(arguments, str):
+            if len(arguments) > MAX_ARGUMENT_CHARS:
+                too_long = f"arguments are {len(arguments)} characters long; no tool takes more than {MAX_ARGUMENT_CHARS}"
+                return ToolCall(name[:100], {"__raw__": _preview(arguments)}, f"Error: {too_long}", True)
             try:
                 arguments = orjson.loads(arguments) if arguments.strip() else {}
             except orjson.JSONDecodeError as exc:
-                return ToolCall(name, {"__raw__": str(raw_args)[:_MAX_ERROR]}, f"Error: arguments are not valid JSON: {exc}", True)
+                return ToolCall(name[:100], {"__raw__": _preview(raw_args)}, f"Error: arguments are not valid JSON: {exc}", True)
         if arguments is None:
             arguments = {}
         if not isinstance(arguments, dict):
-            return ToolCall(name, {"__raw__": str(raw_args)[:_MAX_ERROR]}, "Error: arguments must be a JSON object", True)
+            return ToolCall(name[:100], {"__raw__": _preview(raw_args)}, "Error: arguments must be a JSON object", True)
+        problem = argument_shape_problem(arguments)
+        if problem is not None:
+            return ToolCall(name[:100], {"__raw__": _preview(raw_args)}, f"Error: {problem}", True)
         tools = self.domain.user_tools if actor == "user" else self.domain.tools
         tool = tools.get(name)
         if tool is None:

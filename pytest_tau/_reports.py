@@ -81,9 +81,41 @@ def write_trajectory(
             for d in (verdict.state_differences if verdict is not None else [])
         ],
     }
-    (folder / f"{result.item}.json").write_bytes(
-        orjson.dumps(redact_json(document), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
-    )
+    options = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
+    try:
+        redacted = redact_json(document)
+        data = orjson.dumps(redacted, option=options)
+    except (orjson.JSONEncodeError, RecursionError):
+        # Whatever a model or a tool produced, the trajectory is written: what JSON cannot
+        # hold (nesting past the writer's limit, values that are not JSON) is cut, marked.
+        redacted = redact_json(_writable(document))
+        data = orjson.dumps(redacted, option=options)
+    if len(data) > _LARGE_TRAJECTORY:
+        data = orjson.dumps(_writable(redacted), option=options)  # very long strings cut, marked
+    (folder / f"{result.item}.json").write_bytes(data)
+
+
+_LARGE_TRAJECTORY = 4_000_000  # bytes: past this, strings longer than _MAX_STRING are cut
+_MAX_STRING = 100_000
+_MAX_DEPTH = 64
+
+
+def _writable(value: object, depth: int = 0) -> object:
+    """`value` with what JSON cannot hold replaced by marked stand-ins: subtrees past
+    `_MAX_DEPTH` levels, strings past `_MAX_STRING` characters, values that are not JSON."""
+    if isinstance(value, str):
+        if len(value) <= _MAX_STRING:
+            return value
+        return value[:_MAX_STRING] + f"... [truncated: {len(value) - _MAX_STRING} more characters]"
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, (dict, list, tuple)) and depth >= _MAX_DEPTH:
+        return f"[truncated: nested deeper than {_MAX_DEPTH} levels]"
+    if isinstance(value, dict):
+        return {str(key): _writable(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_writable(item, depth + 1) for item in value]
+    return f"[not JSON: a {type(value).__name__}]"
 
 
 def write_run_outputs(

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from ._metrics import pass_hat_k, tally
 
-__all__ = ["DomainSummary", "ItemResult", "RunSummary", "read_results", "summarize"]
+__all__ = ["DomainSummary", "ItemResult", "ResultsError", "RunSummary", "read_results", "summarize"]
 
 Status = Literal["passed", "failed", "error"]
 
@@ -22,6 +23,15 @@ class UsageRecord(BaseModel):
     completion_tokens: int = 0
     cost: float = 0.0
     retries: int = 0
+
+    @field_validator("cost", mode="before")
+    @classmethod
+    def _known_cost(cls, value: object) -> object:
+        # A price nobody knows (a provider's NaN or infinity, written as null by JSON) costs
+        # nothing here: a results line must stay readable, and sums finite.
+        if value is None or (isinstance(value, float) and not math.isfinite(value)):
+            return 0.0
+        return value
 
 
 class ItemResult(BaseModel):
@@ -52,16 +62,34 @@ class ItemResult(BaseModel):
         return self.agent_usage.cost + self.user_usage.cost
 
 
+class ResultsError(ValueError):
+    """A results line that cannot be read: refused, never skipped (a skipped line would
+    silently change what --resume reruns and what a summary, a baseline or a merge counts)."""
+
+
 def read_results(path: Path) -> list[ItemResult]:
-    """The results of a run directory; a line cut short by a crash is skipped."""
+    """The results of a run directory. Only a last line without its newline (a run killed
+    while writing it) is left out: its item has no result and reruns under --resume.
+    Any other line that does not read raises `ResultsError`, naming the file and line."""
     if not path.is_file():
         return []
+    data = path.read_bytes()
+    lines = data.split(b"\n")
     results = []
-    for line in path.read_bytes().splitlines():
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
         try:
             results.append(ItemResult.model_validate_json(line))
-        except ValueError:  # the last line of a killed run may be partial
-            continue
+        except ValueError as exc:
+            if number == len(lines):  # no newline after it: cut short by a kill
+                continue
+            reason = str(exc).splitlines()
+            detail = "; ".join(part.strip() for part in reason[1:4]) or reason[0]
+            raise ResultsError(
+                f"{path}:{number}: a results line that cannot be read ({detail}); it was damaged or written "
+                "by another version of pytest-tau: repair or delete that line, or start a new --run-dir"
+            ) from None
     return results
 
 

@@ -17,7 +17,7 @@ from ._redact import redact_json
 if TYPE_CHECKING:
     from ._settings import Settings
 
-__all__ = ["IDENTITY_FIELDS", "identity", "resume_problems", "write_run_info"]
+__all__ = ["IDENTITY_FIELDS", "identity", "resume_problems", "reuse_problems", "write_run_info"]
 
 RUN_INFO = "run.json"
 # What changes what is measured. Not here: where files go, retry and timeout knobs.
@@ -64,4 +64,20 @@ def resume_problems(run_dir: Path, settings: Settings) -> list[str]:
     return [
         f"--resume {run_dir}: that run was made with other settings ({details}); "
         "resume with the same options, or start a new run without --resume"
+    ]
+
+
+def reuse_problems(run_dir: Path) -> list[str]:
+    """A run directory holds one run: another run into it, without --resume, would append
+    its results to the earlier ones (and --resume, --baseline, merge would read both)."""
+    results = run_dir / "results.jsonl"
+    try:
+        held = results.stat().st_size > 0
+    except OSError:  # no such file: an empty or new folder
+        return []
+    if not held:
+        return []
+    return [
+        f"--run-dir {run_dir} already holds a run (its results.jsonl); a run directory holds one run: "
+        f"continue that run with --resume {run_dir}, or give a new --run-dir (or delete {run_dir} to start over)"
     ]

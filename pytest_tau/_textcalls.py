@@ -10,6 +10,9 @@ without markers (Pythonic lists, bare JSON) must be the whole message. Anything 
 stays prose, so a reply that merely *mentions* a call is shown to the user unchanged.
 Inside unambiguous markers (``<tool_call>``, ``[TOOL_CALLS]``) malformed arguments are
 kept as raw text, so the engine reports a tool error as it would for a structured call.
+Whatever the size or depth of the text, parsing ends (decoders past their recursion
+limit read as malformed; arguments nested deeper than any tool takes stay raw text, for
+the engine to refuse as a tool error).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Collection, Iterator
 from typing import Any
 
 from ._conversation import RequestedCall
+from ._environment import argument_shape_problem
 
 __all__ = ["parse_text_tool_calls"]
 
@@ -88,15 +92,25 @@ def _unfence(text: str) -> str:
 def _object_arguments(value: Any) -> dict[str, Any] | None:
     """Arguments as a dict: a JSON object, or a string holding one (OpenAI style)."""
     if isinstance(value, dict):
-        return value
+        return value if argument_shape_problem(value) is None else None
     if isinstance(value, str):
         try:
             decoded = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
-        if isinstance(decoded, dict):
+        if isinstance(decoded, dict) and argument_shape_problem(decoded) is None:
             return decoded
     return None
+
+
+def _as_text(value: Any) -> str:
+    """Arguments that are not an object, as text for the engine to refuse with a tool error."""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value)
+    except (ValueError, RecursionError):
+        return "<arguments nested too deep to write>"
 
 
 # ---------------------------------------------------------------------------- 1. Pythonic
@@ -191,7 +205,7 @@ def _json_values(text: str) -> Iterator[Any]:
     while position < len(text):
         try:
             value, position = decoder.raw_decode(text, position)
-        except ValueError:
+        except (ValueError, RecursionError):
             yield None
             return
         yield value
@@ -209,6 +223,8 @@ def _llama_call(value: Any, tool_names: Collection[str]) -> _Call | None:
         return None
     raw = value.get("parameters", value.get("arguments"))
     arguments = _object_arguments(raw)
+    if arguments is None and isinstance(raw, dict):
+        return name, _as_text(raw)  # an object too deep or too big: the engine refuses it
     return None if arguments is None else (name, arguments)
 
 
@@ -237,7 +253,7 @@ def _tagged_json_call(body: str, tool_names: Collection[str]) -> _Call | None:
     """One call inside a marker: a malformed body keeps its raw arguments if the name reads."""
     try:
         value = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _malformed_call(body, tool_names)
     return _tagged_value_call(value, tool_names)
 
@@ -252,7 +268,7 @@ def _tagged_value_call(value: Any, tool_names: Collection[str]) -> _Call | None:
     raw = value.get("arguments", value.get("parameters", {}))
     arguments = _object_arguments(raw)
     if arguments is None:  # e.g. a list or a broken string: let the engine report it
-        return name, raw if isinstance(raw, str) else json.dumps(raw)
+        return name, _as_text(raw)
     return name, arguments
 
 
@@ -286,7 +302,7 @@ def _mistral_segment(segment: str, tool_names: Collection[str]) -> list[_Call] |
     if segment.startswith(("[", "{")):
         try:
             value = json.loads(segment)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
         values = value if isinstance(value, list) else [value]
         calls = [_tagged_value_call(item, tool_names) for item in values]
@@ -303,6 +319,6 @@ def _mistral_segment(segment: str, tool_names: Collection[str]) -> list[_Call] |
         return None
     try:
         arguments = _object_arguments(json.loads(body))
-    except ValueError:
+    except (ValueError, RecursionError):
         arguments = None
     return [(name, arguments if arguments is not None else body)]

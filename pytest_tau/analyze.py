@@ -36,7 +36,7 @@ from ._discovery import load_domain
 from ._domain import AnyDomain
 from ._outputs import Output
 from ._redact import redact, redact_json
-from ._results import ItemResult, read_results
+from ._results import ItemResult, ResultsError, read_results
 from ._tasks import Action, Task
 
 if TYPE_CHECKING:
@@ -525,7 +525,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (run_dir / "results.jsonl").is_file():
         print(redact(f"error: {run_dir} has no results.jsonl: not a run directory, or the run recorded nothing"), file=sys.stderr)
         return EXIT_NO_RESULTS
-    failed = select_items(run_dir, args.max_items)
+    try:
+        failed = select_items(run_dir, args.max_items)
+    except ResultsError as exc:
+        print(redact(f"error: {exc}"), file=sys.stderr)
+        return EXIT_NO_RESULTS
     config = model_config(args)
     problem = model_problem(config) if failed else None
     if problem:

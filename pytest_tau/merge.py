@@ -30,7 +30,7 @@ import orjson
 
 from ._gate import EXIT_GATE, evaluate_gate, parse_threshold
 from ._reports import write_run_outputs
-from ._results import ItemResult, RunSummary, read_results, summarize
+from ._results import ItemResult, ResultsError, RunSummary, read_results, summarize
 from ._runinfo import IDENTITY_FIELDS, RUN_INFO
 from ._shard import SHARD_FILE
 
@@ -63,7 +63,10 @@ class _Shard:
         info = _load(run_dir / RUN_INFO)
         self.identity: dict[str, Any] = dict((info or {}).get("identity") or {})
         self.summary = _load(run_dir / "summary.json")
-        self.results = read_results(run_dir / "results.jsonl")
+        try:
+            self.results = read_results(run_dir / "results.jsonl")
+        except ResultsError as exc:
+            raise MergeError(str(exc)) from None
 
     @property
     def label(self) -> str:

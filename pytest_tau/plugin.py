@@ -191,6 +191,7 @@ def pytest_configure(config: pytest.Config) -> None:
             or settings.problems()
             or ([] if _tau2_named(config) else selection_problems(config.rootpath, settings))
             or _resume_problems(settings)
+            or _reuse_problems(settings, run_dir)
             or _strategy_problems(config, settings)
             or _prefetch.concurrency_problems(config, settings)
             or ([] if _checked_by_workers(config, settings) else _model_problems(settings))
@@ -256,6 +257,12 @@ def _resume_problems(settings: Settings) -> list[str]:
     from ._runinfo import resume_problems
 
     return resume_problems(settings.resume, settings) if settings.resume else []
+
+
+def _reuse_problems(settings: Settings, run_dir: Path) -> list[str]:
+    from ._runinfo import reuse_problems
+
+    return [] if settings.resume else reuse_problems(run_dir)
 
 
 def _strategy_problems(config: pytest.Config, settings: Settings) -> list[str]:

@@ -52,7 +52,18 @@ class TauRunner:
     def run_dir(self) -> Path:
         return self.path / "run"
 
+    def start_fresh(self) -> None:
+        """A run directory holds one run: a later run without --resume starts in an empty
+        one, the earlier one set aside as run.1, run.2, ..."""
+        if (self.run_dir / "results.jsonl").exists():
+            number = 1
+            while (self.path / f"run.{number}").exists():
+                number += 1
+            self.run_dir.rename(self.path / f"run.{number}")
+
     def run(self, *args: str) -> pytest.RunResult:
+        if "--resume" not in args:
+            self.start_fresh()
         return self.pytester.runpytest_subprocess(
             "-p", "no:cacheprovider", "--run-dir", str(self.run_dir), *self.xdist, *args
         )

@@ -64,6 +64,7 @@ def _run_in_terminal(tau: TauRunner, *args: str) -> str:
     """pytest with stdout on a pseudo-terminal (what a person at a shell sees)."""
     import pty  # POSIX only, like the terminals this is for
 
+    tau.start_fresh()
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS", "PYTEST_ADDOPTS")}
     env["COLUMNS"] = "120"
     primary, secondary = pty.openpty()
