@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, consistent, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.education.schema import (
     Course,
     EducationDB,
@@ -533,3 +534,34 @@ def request_transcript(
                                                     fee=fee, requested_on=_today(), status="received")
     student.account_balance = _money(student.account_balance + fee)
     return db.transcript_requests[key]
+
+
+# -- data invariants: holds from the student's own time here, the term calendar ------------
+DOMAIN.invariants(
+    plausible_age("students", "date_of_birth", low=15, high=90),
+    not_after_now("students", "holds[].placed_on"),
+    not_after_now("registrations", "registered_on"),
+    not_after_now("registrations", "status_changed_on"),
+    ordered("registrations", "registered_on", "status_changed_on"),
+    ordered("terms", "start_date", "end_date"),
+    ordered("terms", "end_date", "grades_posted_on"),
+    ordered("terms", "grades_posted_on", "grade_appeal_deadline"),
+    cents("registrations", "tuition_charged"),
+    cents("registrations", "refund_amount"),
+    cents("students", "account_balance"),
+    area_codes_valid("students", "phone"),
+    zip_matches_state("students", "mailing_address.zip", "mailing_address.state"),
+    consistent("students", "mailing_address.zip", "mailing_address.city"),
+)
+
+
+@DOMAIN.invariant
+def _holds_from_the_students_time(db: EducationDB, now: datetime) -> Any:
+    """holds placed no earlier than the student's first term; 'prior term' balances only for returning students"""
+    for key, student in db.students.items():
+        began = db.terms[student.first_term].start_date
+        for hold in student.holds:
+            if hold.placed_on < began:
+                yield f"students[{key!r}]: hold {hold.hold_id} placed {hold.placed_on}, before their first term began {began}"
+            if "prior term" in hold.detail and student.first_term == "FA26":
+                yield f"students[{key!r}]: hold {hold.hold_id} says {hold.detail!r}, but this is their first term"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_exchange
 
 OUT = Path(__file__).parents[2] / "fixtures" / "education" / "db.json"
 SEED = 20260909
@@ -277,7 +278,7 @@ def generate() -> dict[str, Any]:
         city, zips = rng.choice(CITIES)
         first_term = rng.choices(term_order + ["FA26"], [14, 10, 4, 22, 14, 6, 20])[0]
         program = rng.choice(PROGRAMS)
-        phone = f"({rng.choice(['707', '707', '707', '415', '510'])}) {rng.randint(200, 989)}-{rng.randint(1000, 9999)}"
+        phone = f"({rng.choice(['707', '707', '707', '415', '510'])}) {dialable_exchange(rng.randint(200, 989))}-{rng.randint(1000, 9999)}"
         students[sid] = {"student_id": sid, "first_name": first, "last_name": last, "date_of_birth": dob.isoformat(), "email": email,
                          "phone": phone,
                          "mailing_address": {"street": f"{rng.randint(100, 9899)} {rng.choice(STREETS)}", "city": city, "state": "CA",
@@ -341,7 +342,7 @@ def generate() -> dict[str, Any]:
                         round(tuition + courses[s["course_code"]]["lab_fee"], 2))
         # holds
         roll = rng.random()
-        holds = []
+        holds: list[dict[str, Any]] = []
         if roll < 0.07:
             amt = round(rng.choice([85.0, 138.0, 184.0, 230.0, 276.5, 312.0, 415.0, 692.0, 1038.0]) + rng.choice([0, 0, 12.5, 20.0]), 2)
             holds.append({"hold_id": "", "kind": "financial", "placed_on": (TODAY - timedelta(days=rng.randint(10, 200))).isoformat(),
@@ -362,6 +363,14 @@ def generate() -> dict[str, Any]:
                           "amount_due": None, "office": "Office of Student Conduct", "detail": "Pending conduct review"})
         for h in holds:
             h["hold_id"] = f"HLD-{rng.randint(10000, 99999)}"
+        # a hold comes from the student's own time here: none before their first term began, and a
+        # first-term student's unpaid balance is this term's, not a prior one's
+        began = date.fromisoformat(terms[first_term]["start_date"])
+        for h in holds:
+            if date.fromisoformat(h["placed_on"]) < began:
+                h["placed_on"] = min(began + timedelta(days=int(h["hold_id"][-1]) + 1), TODAY).isoformat()
+            if h["kind"] == "financial" and first_term == "FA26":
+                h["detail"] = "Unpaid Fall 2026 tuition and fees past the payment deadline"
         students[sid]["holds"] = holds
         if not holds and rng.random() < 0.15:
             students[sid]["account_balance"] = round(rng.choice([46.0, 92.0, 138.0, 184.0]) + rng.choice([0.0, 55.0, 75.0]), 2)
