@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from pytest_tau import Kind, Output, TaskDraft, TaskWriter, output_told
-from tests_domains.events.domain import DOMAIN
+from tests_domains.events.domain import DOMAIN, get_waitlist_status
 from tests_domains.events.schema import Attendee, Client, Event, Hold, Registration, Session
 
 DB = DOMAIN.initial_db
@@ -538,8 +538,13 @@ def waitlist_limit(b: Builder, n: int) -> None:
         t = tier(ev(r), r.tier_code)
         full = [s for s in SESS_BY_EVENT[r.event_id] if not free(s) and s.session_id not in r.sessions and s.session_id not in waiting
                 and unique_title(s) and (s.kind != "workshop" or t.includes_workshops)]
-        if full:
-            cands.append((r, full[0], DB.sessions[sorted(waiting)[0]]))
+        # One answer: the asked place differs from the caller's other places and from the policy's figures,
+        # so reading out another waitlist's position, or a number the policy states, is not it.
+        places = {w["session_id"]: w["position"] for w in get_waitlist_status(DB, r.registration_id) if w["status"] == "waiting"}
+        known = next((sid for sid in sorted(waiting) if list(places.values()).count(places[sid]) == 1
+                      and not in_policy(places[sid], "number")), None)
+        if full and known:
+            cands.append((r, full[0], DB.sessions[known]))
 
     def limit(i: int, c: tuple[Registration, Session, Session]) -> bool:
         r, want, known = c
@@ -555,7 +560,7 @@ def waitlist_limit(b: Builder, n: int) -> None:
         verify(d, a)
         status = d.read("get_waitlist_status", confirmation_code=r.registration_id)
         pos = next(w["position"] for w in status if w["session_id"] == known.session_id and w["status"] == "waiting")
-        if in_policy(pos, "number"):
+        if in_policy(pos, "number") or d.given_away(Output(value=str(pos), kind="number")):
             b.writer.discard(d)
             return False
         d.output(pos, "number")
