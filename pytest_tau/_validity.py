@@ -895,7 +895,9 @@ _VERSION_ARG = re.compile(r"v?\d+(?:\.\d+)+", re.IGNORECASE)
 
 def rewrites(value: str) -> list[str]:
     """The ways a person would write the same string: case, punctuation, abbreviations, a "v" prefix."""
-    forms = [value.lower(), value.upper(), value.title(), re.sub(r"[.,]", "", value), " ".join(value.split()) + " "]
+    # A version keeps its dots: a person writes "v3.5.0" or "3.5.0", never "350".
+    unpunctuated = value if _VERSION_ARG.fullmatch(value) else re.sub(r"[.,]", "", value)
+    forms = [value.lower(), value.upper(), value.title(), unpunctuated, " ".join(value.split()) + " "]
     for long, short in _ABBREVIATIONS:
         if long in value:
             forms.append(value.replace(long, short))

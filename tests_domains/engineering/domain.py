@@ -8,6 +8,7 @@ of the policy (who may merge, approvals, CI, release freezes, upgrade gates, acc
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal
@@ -92,7 +93,7 @@ def _affecting(db: EngineeringDB, package: str, version: str) -> list[Advisory]:
 
 
 # -- developers and access ---------------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_developer(db: EngineeringDB, email: Annotated[str, Field(description="the developer's work email")],
                    badge_number: Annotated[str, Field(description="the six-digit number printed on their badge")]) -> Developer:
     """Find a developer by work email and verify their badge number."""
@@ -161,9 +162,10 @@ def list_pull_requests(db: EngineeringDB, repo: RepoName,
 
 
 @DOMAIN.tool
-def get_pull_request(db: EngineeringDB, pr_id: PrId) -> PullRequest:
-    """A pull request with its approvals, CI status and the issue it fixes."""
-    return _pr(db, pr_id)
+def get_pull_request(db: EngineeringDB, pr_id: PrId) -> dict[str, Any]:
+    """A pull request with its approvals, CI status and the issue it fixes (`fixes_issue_id`, as get_issue takes it)."""
+    p = _pr(db, pr_id)
+    return {**p.model_dump(mode="json"), "fixes_issue_id": None if p.fixes_issue is None else f"{p.repo}#{p.fixes_issue}"}
 
 
 @DOMAIN.tool
@@ -345,9 +347,17 @@ FilePath = Annotated[str, Field(description="the file's path in the repository, 
 CodeText = Annotated[FreeText, Field(description="text exactly as it appears in (or is to go into) the file, spaces and line breaks included")]
 
 
+def _path_letters(path: str) -> str:
+    return "".join(c for c in path.casefold() if c.isalnum())
+
+
 def _file(db: EngineeringDB, repo: str, path: str) -> SourceFile:
     r = _repo(db, repo)
     found = db.files.get(f"{r.name}:{path.strip()}")
+    if found is None:  # 'SRC/Billing/Fees.py' or 'src/billing/fees py' names the file when only one file matches
+        wanted = _path_letters(path)
+        matches = [f.file_id for f in db.files.where(repo=r.name) if _path_letters(f.path) == wanted]
+        found = db.files[matches[0]] if len(matches) == 1 else None
     if found is None:
         raise ToolError(f"{r.name} has no file {path.strip()!r} (list_files shows its files)")
     return found
@@ -372,6 +382,7 @@ def _health_of(repo: str, tree: tuple[tuple[str, str], ...]) -> CodeHealth:
 
 def _save(db: EngineeringDB, file: SourceFile, caller: str) -> SourceFile:
     file.updated_on, file.updated_by = _today(), caller
+    file.editors = sorted({*file.editors, caller})
     db.files[file.file_id] = file
     db.code_health[file.repo] = _health(db, file.repo).model_copy(deep=True)
     return file
@@ -423,7 +434,7 @@ def create_file(db: EngineeringDB, repo: RepoName, path: FilePath, content: Code
     """Add a new file to a repository's working tree (under src/ or tests/ ending in .py, or under docs/ ending in .md)."""
     r = _repo(db, repo)
     _dev(db, created_by)
-    clean = path.strip()
+    clean = path.strip().lower()
     if f"{r.name}:{clean}" in db.files:
         raise ToolError(f"{r.name} already has {clean}; use edit_file")
     if not re.fullmatch(r"(src|tests)/[a-z0-9_/]+\.py|docs/[a-z0-9_/-]+\.md", clean):
@@ -466,6 +477,13 @@ def open_pull_request(db: EngineeringDB, repo: RepoName,
     pr = PullRequest(pr_id=f"{r.name}#{number}", repo=r.name, number=number, title=title, author=author.strip(),
                      source_branch=f"desk/{r.name}-{number}", target_branch=r.default_branch, state="open", change=change,
                      opened_on=_today(), approvals=[], ci_status="passed" if not health.failing_tests and not health.unresolved else "failed",
-                     ci_run=f"CI-{r.name}-{number}", fixes_issue=fixes_issue)
+                     ci_run=f"CI-{r.name}-{number}", fixes_issue=fixes_issue,
+                     code_digest=hashlib.sha256(health.model_dump_json(exclude={"probes"}).encode()).hexdigest()[:16])
     db.pull_requests[pr.pr_id] = pr
     return pr
+
+
+# Rules of the policy about order that the state alone does not show: a release after the merge it
+# ships (4.2), a pull request after an edit it proposes (8.4).
+DOMAIN.order("merge_pull_request", "tag_release")
+DOMAIN.order("edit_file", "open_pull_request")

@@ -338,7 +338,7 @@ def triage_p0(b: Builder, n: int) -> None:
                 "your team needs it for a launch. It is not a bug, and you do not want its labels changed. If the agent will "
                 "not make it P0, settle for P1 instead.",
                 [f"{hello(dev)} Please bump issue {iid} to P0, we need it for a launch.", creds(dev),
-                 "No, it's not a bug and leave the labels alone. Then make it P1."])
+                 "No, it's not a bug and leave the labels alone. Then make it P1.", "Yes, set it to P1."])
 
     def make(d: TaskDraft, item: tuple[str, Developer]) -> None:
         iid, dev = item
@@ -409,7 +409,7 @@ def code_bugfix(b: Builder, n: int) -> None:
         return (f"You want the desk to fix issue number {issue.number} in the {plan.repo} repository (\"{issue.title}\") and "
                 "open a pull request with the fix, which your team will review. You have not looked at the code yourself. "
                 "Agree when the agent describes the change.",
-                [f"{hello(dev)} Could the desk fix bug #{issue.number} in {plan.repo}? The issue says {plan.library.bug}.",
+                [f"{hello(dev)} Could the desk fix bug {issue.issue_id}? The issue says {plan.library.bug}.",
                  creds(dev), "Yes, go ahead with that change."])
 
     def make(d: TaskDraft, item: tuple[CodePlan, Developer]) -> None:
@@ -417,6 +417,7 @@ def code_bugfix(b: Builder, n: int) -> None:
         issue = issue_of(plan)
         d.read("list_access", dev_id=dev.dev_id)
         d.read("get_issue", issue_id=issue.issue_id)
+        d.read("list_files", repo=plan.repo)
         path = plan.path(plan.library.bug_file)
         d.read("read_file", repo=plan.repo, path=path)
         good, bad = plan.library.bug_fix
@@ -463,6 +464,7 @@ def code_docs(b: Builder, n: int) -> None:
         plan, dev = item
         drifted, actual = plan.library.doc_drift
         d.read("list_access", dev_id=dev.dev_id)
+        d.read("list_files", repo=plan.repo)
         d.read("read_file", repo=plan.repo, path=plan.path("doc"))
         d.read("read_file", repo=plan.repo, path=plan.path("core"))
         d.read("read_file", repo=plan.repo, path=plan.path("caller"))
@@ -484,6 +486,7 @@ def code_tests(b: Builder, n: int) -> None:
         plan, dev = item
         call, before, after = (part.replace("{pkg}", plan.package) for part in UNTESTED_CHECKS[plan.library.kind])
         d.read("list_access", dev_id=dev.dev_id)
+        d.read("list_files", repo=plan.repo)
         d.read("read_file", repo=plan.repo, path=plan.path("caller"))
         path = plan.path("tests")
         d.read("read_file", repo=plan.repo, path=path)

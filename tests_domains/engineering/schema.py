@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Role = Literal["read", "write", "maintain", "admin"]
 Priority = Literal["P0", "P1", "P2", "P3"]
@@ -20,7 +20,7 @@ class Developer(BaseModel):
     first_name: str
     last_name: str
     email: str
-    badge_number: str
+    badge_number: Confidential[str]  # a credential: the desk checks it and never says it
     team: str
     employment: Literal["employee", "contractor"]
     contract_ends: str | None = None
@@ -75,6 +75,9 @@ class PullRequest(BaseModel):
     merged_on: str | None = None
     merged_by: str | None = None
     released_in: str | None = None
+    # For a pull request the desk opens: what the proposed code did when it was opened (a digest of the
+    # repository's CodeHealth), so an edit made after opening reaches another state.
+    code_digest: str | None = None
 
 
 class Issue(BaseModel):
@@ -150,6 +153,7 @@ class SourceFile(BaseModel):
     content: FreeText
     updated_on: str
     updated_by: str | None = None
+    editors: Unordered[str] = []  # everyone who changed the file since the tree was generated
 
 
 class CodeHealth(BaseModel):
