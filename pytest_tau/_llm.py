@@ -11,6 +11,7 @@ means) is a client's (_model_client); this loop, the rate gate and the tape are 
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import random
 import threading
@@ -22,12 +23,16 @@ from typing import Any, Literal
 import orjson
 
 from ._conversation import InfraError, RequestedCall, Usage
+from ._deadline import CallDeadline, within
 from ._litellm_client import import_litellm
 from ._model_client import FATAL_PREFIX, ChatRequest, ModelClient, ModelConfig, Verdict
 
 __all__ = ["FATAL_PREFIX", "LLM", "Completion", "ModelConfig", "Tape", "check_model", "client_for", "import_litellm"]
 
 _BACKOFF_CAP = 60.0
+# A 429 that says "come back now" still waits this long, so a server that keeps saying it
+# cannot make a call spin; the patience budget bounds the total.
+_MIN_RATE_LIMIT_WAIT = 0.05
 _CLIENTS: dict[ModelConfig, ModelClient] = {}
 _CLIENTS_LOCK = threading.Lock()
 
@@ -63,7 +68,15 @@ class Completion:
 
 
 class EmptyAnswer(Exception):
-    """The provider answered without a choice."""
+    """The provider answered without a choice: an infrastructure fault, retried."""
+
+
+def usable_retry_after(value: float | None) -> float | None:
+    """A provider's Retry-After in seconds, or None where it says nothing usable (NaN, a
+    negative number): then the backoff decides. Infinity stays (the patience budget bounds it)."""
+    if value is None or math.isnan(value) or value < 0:
+        return None
+    return value
 
 
 class Tape:
@@ -155,14 +168,17 @@ class LLM:
                 GATE.end_call(endpoint, probing, answered=False)
                 raise InfraError(GATE.fatal[endpoint])
             try:
-                answer = client.send(request)
+                # --llm-timeout bounds the whole call (a trickled body too), not each read.
+                answer = within(self.config.timeout, lambda: client.send(request), f"model {self.config.model}")
                 if answer.message is None:
-                    raise EmptyAnswer("the response carried no choice")
+                    raise EmptyAnswer("the response carried no choice (a 200 with an empty `choices`)")
                 GATE.end_call(endpoint, probing, answered=True)
                 break
             except Exception as exc:
-                verdict = (Verdict(retryable=False) if isinstance(exc, EmptyAnswer)
-                           else client.classify(exc, ever_answered=self.usage.calls > 0))
+                if isinstance(exc, (EmptyAnswer, CallDeadline)):
+                    verdict = Verdict(retryable=True)  # the service's fault, not the model's: retried
+                else:
+                    verdict = client.classify(exc, ever_answered=self.usage.calls > 0)
                 if verdict.fatal is not None:
                     from ._redact import redact
 
@@ -172,22 +188,24 @@ class LLM:
                 GATE.end_call(endpoint, probing, answered=False)
                 if not verdict.retryable:
                     raise InfraError(f"{type(exc).__name__}: {exc}"[:800]) from None
-                retry_after = verdict.retry_after
+                retry_after = usable_retry_after(verdict.retry_after)
                 self.retries_used += 1
                 self.usage.retries += 1
-                if retry_after is not None and verdict.rate_limited:
-                    own_hold = GATE.hold(retry_after)
-                    delay = retry_after * (1.0 + jitter.random())  # spread the herd
-                    if waited_for_rate_limit + delay <= self.config.rate_limit_patience:
-                        waited_for_rate_limit += delay
-                        self.sleep(delay)
-                        continue
+                patience_left = self.config.rate_limit_patience - waited_for_rate_limit
+                if retry_after is not None and verdict.rate_limited and patience_left > 0:
+                    # Wait as asked, spread over the herd, but never past the patience budget:
+                    # a Retry-After of an hour (or infinity) waits what is left of it.
+                    delay = min(max(retry_after * (1.0 + jitter.random()), _MIN_RATE_LIMIT_WAIT), patience_left)
+                    own_hold = GATE.hold(min(retry_after, patience_left))
+                    waited_for_rate_limit += delay
+                    self.sleep(delay)
+                    continue
                 if attempt >= self.config.retries:
                     raise InfraError(
                         f"model call failed after {attempt + 1} attempts: {type(exc).__name__}: {exc}"[:800]
                     ) from None
                 delay = min(_BACKOFF_CAP, self.config.backoff * 2**attempt) * (0.5 + jitter.random())
-                delay = max(delay, retry_after or 0.0)
+                delay = max(delay, min(retry_after or 0.0, _BACKOFF_CAP))
                 attempt += 1
                 self.sleep(delay)
         usage = Usage(calls=1, prompt_tokens=answer.prompt_tokens, completion_tokens=answer.completion_tokens,

@@ -20,6 +20,7 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from .._conversation import AgentStep, InfraError, RequestedCall, Usage
+from .._deadline import CallDeadline, within
 from ._retry import RemoteError, retry_after, with_retries
 
 if TYPE_CHECKING:
@@ -135,9 +136,10 @@ class HttpAgent:
 
         def attempt() -> Any:
             try:
-                response = client.request(method, url, json=body)
-            except httpx.TimeoutException:
-                raise RemoteError(f"no answer within {self.options.timeout:g}s") from None
+                # --remote-timeout bounds the whole request (a trickled answer too), not each read.
+                response = within(self.options.timeout, lambda: client.request(method, url, json=body), "http agent")
+            except (httpx.TimeoutException, CallDeadline):
+                raise RemoteError(f"no complete answer within {self.options.timeout:g}s (--remote-timeout)") from None
             except httpx.TransportError as exc:
                 raise RemoteError(f"{type(exc).__name__}: {exc}") from None
             if response.status_code == 429 or response.status_code >= 500:

@@ -36,7 +36,7 @@ from .http_agent import HttpAgentServer
 
 __all__ = ["FaultKind", "Faults", "HttpAgentServer", "OpenAIServer", "OracleModel", "Reply", "ToolCallReply"]
 
-FaultKind = Literal["429", "500", "503", "timeout", "drop", "malformed"]
+FaultKind = Literal["429", "500", "503", "timeout", "drop", "malformed", "empty_choices", "trickle"]
 
 
 @dataclass(frozen=True)
@@ -65,16 +65,22 @@ class Faults:
 
     latency: float = 0.0
     rate_limit_rps: float | None = None
-    retry_after: float = 0.05
+    retry_after: float | str = 0.05  # a str is sent as written ("inf", "-5", an HTTP date)
     p429: float = 0.0
     p500: float = 0.0
     p503: float = 0.0
     ptimeout: float = 0.0
     pdrop: float = 0.0
     pmalformed: float = 0.0
+    pempty: float = 0.0  # a 200 whose `choices` is empty
     hang: float = 5.0  # how long a 'timeout' response stalls (longer than the client's timeout)
+    trickle_interval: float = 0.5  # 'trickle': seconds between the bytes of the answer
     status: int | None = None  # answer every request with this HTTP error (401, 403, 404, ...)
     seed: int = 0
+
+
+def _header(value: float | str) -> str:
+    return value if isinstance(value, str) else f"{value:g}"
 
 
 class _Bucket:
@@ -130,7 +136,7 @@ class OpenAIServer(LoopbackServer):
                 return self._forced.popleft()
             f = self.faults
             roll = self._random.random()
-            for kind, p in (("429", f.p429), ("500", f.p500), ("503", f.p503), ("timeout", f.ptimeout), ("drop", f.pdrop), ("malformed", f.pmalformed)):
+            for kind, p in (("429", f.p429), ("500", f.p500), ("503", f.p503), ("timeout", f.ptimeout), ("drop", f.pdrop), ("malformed", f.pmalformed), ("empty_choices", f.pempty)):
                 if roll < p:
                     return kind  # type: ignore[return-value]
                 roll -= p
@@ -182,7 +188,7 @@ class OpenAIServer(LoopbackServer):
                     time.sleep(server.faults.latency)
                 if server._bucket is not None and not server._bucket.take():
                     server.fault_log["rate_limited"] += 1
-                    self._error(429, "rate_limit", {"Retry-After": f"{server.faults.retry_after:g}"})
+                    self._error(429, "rate_limit", {"Retry-After": _header(server.faults.retry_after)})
                     return
                 if server.faults.status is not None:
                     server.fault_log[str(server.faults.status)] += 1
@@ -192,7 +198,7 @@ class OpenAIServer(LoopbackServer):
                 if fault is not None:
                     server.fault_log[fault] += 1
                 if fault in ("429", "500", "503"):
-                    headers = {"Retry-After": f"{server.faults.retry_after:g}"} if fault == "429" else None
+                    headers = {"Retry-After": _header(server.faults.retry_after)} if fault == "429" else None
                     self._error(int(fault), "injected", headers)
                     return
                 if fault == "drop":
@@ -211,9 +217,16 @@ class OpenAIServer(LoopbackServer):
                 if fault == "malformed":
                     self._send(200, b'{"id": "chatcmpl-broken", "choices": [{"message": ')
                     return
+                completion = server._completion(body, reply)
+                if fault == "empty_choices":
+                    self._send(200, json.dumps({**completion, "choices": []}).encode())
+                    return
                 with server._lock:
                     server.served += 1
-                self._send(200, json.dumps(server._completion(body, reply)).encode())
+                if fault == "trickle":
+                    self.trickle(json.dumps(completion).encode(), server.faults.trickle_interval)
+                    return
+                self._send(200, json.dumps(completion).encode())
 
         return RequestHandler
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
@@ -37,6 +38,20 @@ class JsonHandler(BaseHTTPRequestHandler):
         try:
             self.wfile.write(payload)
         except (BrokenPipeError, ConnectionResetError):  # the client gave up (its timeout)
+            self.close_connection = True
+
+    def trickle(self, payload: bytes, interval: float) -> None:
+        """A 200 whose body arrives one byte every `interval` seconds (each read is quick; the whole is not)."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        try:
+            for index in range(len(payload)):
+                self.wfile.write(payload[index : index + 1])
+                self.wfile.flush()
+                time.sleep(interval)
+        except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
     def drop(self) -> None:

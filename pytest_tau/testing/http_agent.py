@@ -25,7 +25,7 @@ from ._oracle_sessions import OracleBook
 
 __all__ = ["HttpAgentServer", "HttpFault"]
 
-HttpFault = Literal["500", "429", "hang", "drop", "malformed"]
+HttpFault = Literal["500", "429", "hang", "drop", "malformed", "trickle"]
 
 
 class HttpAgentServer(LoopbackServer):
@@ -34,6 +34,7 @@ class HttpAgentServer(LoopbackServer):
     def __init__(self, domains: Iterable[Any], *, host: str = "127.0.0.1", hang: float = 30.0) -> None:
         self.book = OracleBook(domains)
         self.hang = hang
+        self.trickle_interval = 0.5  # 'trickle': seconds between the bytes of an answer
         self.requests: list[tuple[str, str]] = []  # (method, path), in order
         self.starts: list[dict[str, Any]] = []  # every PUT body
         self._answers: dict[tuple[str, int], bytes] = {}
@@ -124,6 +125,9 @@ class HttpAgentServer(LoopbackServer):
                             server._answers[key] = payload
                         if fault == "malformed":
                             self._send(200, payload[: len(payload) // 2])
+                            return
+                        if fault == "trickle":  # the answer a byte at a time: each read is quick
+                            self.trickle(payload, server.trickle_interval)
                             return
                         self._send(200, payload)
                         return
