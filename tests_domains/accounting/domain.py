@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import cents, half_up, money_decimal, not_after_now, ordered
 from tests_domains.accounting.schema import (
     AccountingDB,
     Application,
@@ -109,8 +110,10 @@ def _payment_view(payment: Payment) -> dict[str, Any]:
 
 
 def _recompute(invoice: Invoice) -> None:
+    """The vendor's sales tax is on the payable; self-assessed use tax is accrued for the state, not the vendor."""
     invoice.subtotal = _money(sum(x.amount for x in invoice.lines))
-    invoice.tax_total = _money(sum(x.tax for x in invoice.lines))
+    invoice.tax_total = _money(sum(x.tax for x in invoice.lines if not x.tax_code.startswith("USE-")))
+    invoice.use_tax = _money(sum(x.tax for x in invoice.lines if x.tax_code.startswith("USE-")))
     invoice.total = _money(invoice.subtotal + invoice.tax_total)
 
 
@@ -550,3 +553,52 @@ def move_budget(
     src.amount = _money(src.amount - value)
     dst.amount = _money(dst.amount + value)
     return [src, dst]
+
+
+# -- data invariants: invoices add up (use tax to the state), statements follow their lines --
+DOMAIN.invariants(
+    not_after_now("invoices", "invoice_date"),
+    not_after_now("invoices", "posting_date"),
+    not_after_now("invoices", "approvals[].date"),
+    ordered("invoices", "invoice_date", "due_date"),
+    ordered("invoices", "invoice_date", "posting_date"),
+    not_after_now("payments", "date"),
+    not_after_now("payments", "applications[].date"),
+    not_after_now("journal", "date"),
+    not_after_now("statement_lines", "date"),
+    not_after_now("statements", "reconciled_date"),
+    not_after_now("periods", "closed_date"),
+    cents("invoices", "total"),
+    cents("invoices", "lines[].tax"),
+    cents("payments", "amount"),
+    cents("statement_lines", "amount"),
+)
+
+
+@DOMAIN.invariant
+def _invoices_add_up(db: AccountingDB, now: datetime) -> Any:
+    """each line's tax is its rate rounded half-up; the payable holds the vendor's sales tax, the use tax is the state's"""
+    for key, invoice in db.invoices.items():
+        for line in invoice.lines:
+            rate = db.tax_codes[line.tax_code].rate_percent
+            if money_decimal(line.tax) != half_up(money_decimal(line.amount) * money_decimal(rate) / 100):
+                yield f"invoices[{key!r}] line {line.line_no}: tax {line.tax} is not {rate}% of {line.amount}"
+        sales = sum((money_decimal(x.tax) for x in invoice.lines if not x.tax_code.startswith("USE-")), money_decimal(0))
+        use = sum((money_decimal(x.tax) for x in invoice.lines if x.tax_code.startswith("USE-")), money_decimal(0))
+        subtotal = sum((money_decimal(x.amount) for x in invoice.lines), money_decimal(0))
+        if (money_decimal(invoice.tax_total), money_decimal(invoice.use_tax)) != (sales, use):
+            yield f"invoices[{key!r}]: tax_total {invoice.tax_total} / use_tax {invoice.use_tax}, lines give {sales} / {use}"
+        if money_decimal(invoice.total) != subtotal + sales:
+            yield f"invoices[{key!r}]: total {invoice.total}, but subtotal {subtotal} + vendor's sales tax {sales} = {subtotal + sales}"
+
+
+@DOMAIN.invariant
+def _statements_follow_their_lines(db: AccountingDB, now: datetime) -> Any:
+    """a statement's closing balance is its opening balance plus its lines"""
+    moved: dict[str, Decimal] = {}
+    for line in db.statement_lines.values():
+        moved[line.statement_id] = moved.get(line.statement_id, Decimal(0)) + money_decimal(line.amount)
+    for key, statement in db.statements.items():
+        expected = money_decimal(statement.opening_balance) + moved.get(key, Decimal(0))
+        if expected != money_decimal(statement.closing_balance):
+            yield f"statements[{key!r}]: closing {statement.closing_balance}, opening plus lines gives {expected}"

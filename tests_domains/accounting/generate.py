@@ -226,7 +226,9 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             if v["kind"] == "goods" and lines[0]["tax_code"].startswith(("GS-", "USE-")) and rng.random() < 0.15:
                 lines[0]["tax_code"], lines[0]["tax"] = "EX-SVC", 0.0  # keyed in as not taxable by mistake
             subtotal = money(sum(x["amount"] for x in lines))
-            tax_total = money(sum(x["tax"] for x in lines))
+            # the vendor's sales tax is on the payable; self-assessed use tax is owed to the state
+            tax_total = money(sum(x["tax"] for x in lines if not x["tax_code"].startswith("USE-")))
+            use_tax = money(sum(x["tax"] for x in lines if x["tax_code"].startswith("USE-")))
             total = money(subtotal + tax_total)
             while True:
                 number = rng.choice(["INV-{}", "{}", "A-{}", "2026-{}", "SI{}"]).format(rng.randint(1000, 99999))
@@ -254,7 +256,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 "invoice_id": f"BL{n_inv + 300000}", "client_id": cid, "vendor_id": v["vendor_id"], "vendor_name": v["name"],
                 "vendor_invoice_number": number, "invoice_date": inv_day.isoformat(),
                 "due_date": (inv_day + timedelta(days=v["payment_terms_days"])).isoformat(),
-                "lines": lines, "subtotal": subtotal, "tax_total": tax_total, "total": total, "status": status,
+                "lines": lines, "subtotal": subtotal, "tax_total": tax_total, "use_tax": use_tax, "total": total, "status": status,
                 "submitted_by": submitter["contact_id"],
                 "approvals": [
                     {"contact_id": a["contact_id"], "name": f"{a['first_name']} {a['last_name']}", "role": a["role"],

@@ -95,8 +95,9 @@ class Invoice(BaseModel):
     due_date: str
     lines: list[InvoiceLine]
     subtotal: float
-    tax_total: float
-    total: float
+    tax_total: float  # sales tax the vendor charges (GS- lines): part of what we owe the vendor
+    use_tax: float = 0.0  # use tax self-assessed on USE- lines: owed to the state, never to the vendor
+    total: float  # subtotal + tax_total, the payable
     status: Literal["awaiting_approval", "posted", "rejected"]
     submitted_by: str  # contact id of the person who entered the invoice
     approvals: Unordered[Approval] = []
