@@ -361,7 +361,10 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             if month_no == 4 and profile != "clean":
                 # April's statement has items we have not matched yet
                 pay_lines = [x for x in lines_out if x["matched_to"] and x["matched_to"].startswith("PM")]
-                for x in rng.sample(pay_lines, min(len(pay_lines), rng.choice([1, 2, 2, 3]))):
+                unmatched = rng.sample(pay_lines, min(len(pay_lines), rng.choice([1, 2, 2, 3])))
+                pays_by_id = {pay["payment_id"]: pay for pay in payments}
+                paid_by = [(x, pays_by_id[x["matched_to"]]) for x in unmatched]  # the payment each line clears
+                for x in unmatched:
                     x["matched_to"] = None
                 if profile in ("todo_fee", "discrepancy") or rng.random() < 0.4:
                     n_line += 1
@@ -377,6 +380,16 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                     day = start + timedelta(days=rng.randint(2, 27))
                     desc = rng.choice(["ACH DEBIT QUICKPAY TRANSFER", "MOBILE DEPOSIT", "ACH DEBIT IRS USATAXPYMT", "ACH CREDIT REFUND"])
                     sign = 1 if "DEPOSIT" in desc or "CREDIT" in desc else -1
+                    # A vendor's ACH pulled twice: the second debit has a payment's amount but falls more than 7 days
+                    # after it (rule 7.2) and is no fee (rule 7.3), so matching by amount alone, or booking every
+                    # unexplained debit as a bank charge, reaches another state than the policy's.
+                    late = [pay for x, pay in paid_by if x["description"].startswith("ACH DEBIT")
+                            and date.fromisoformat(pay["date"]) + timedelta(days=9) <= end]
+                    if late:
+                        pay = late[0]
+                        amount, sign = pay["amount"], -1
+                        day = min(date.fromisoformat(pay["date"]) + timedelta(days=9 + day.day % 6), end)
+                        desc = f"ACH DEBIT {pay['vendor_name'].upper()}"
                     lines_out.append({"line_id": f"SL{n_line + 900000}", "statement_id": sid, "client_id": cid,
                                       "date": day.isoformat(), "description": desc, "amount": sign * amount, "matched_to": None})
                     balance = money(balance + sign * amount)

@@ -553,7 +553,10 @@ def reconcile(b: Builder, n: int, complete: bool, train_last: bool = False) -> N
         matches, fees, others = plan
         if complete and not others and len(matches) + len(fees) >= 2:
             roles: tuple[str, ...] = ("manager", "controller", "owner")
-        elif not complete and len(matches) >= 2 and fees and len(others) == 1:
+        elif not complete and len(matches) >= 2 and fees and len(others) == 1 \
+                and -others[0]["amount"] in {p["amount"] for _, p in matches}:
+            # the unexplained line is a vendor's ACH pulled twice: a matched payment's amount more than 7 days after
+            # it (rule 7.2) and no FEE (rule 7.3), so matching by amount alone or booking it as a bank charge fails
             roles = ("manager", "controller")
         else:
             continue
@@ -587,6 +590,7 @@ def reconcile(b: Builder, n: int, complete: bool, train_last: bool = False) -> N
             d.write("complete_reconciliation", client_id=st["client_id"], month="2026-04", contact_id=c["contact_id"])
         else:
             d.output(after["difference"], "money")
+            d.forbid("record_bank_charge", line_id=others[0]["line_id"])  # the pulled-twice debit is no fee (7.3)
             d.forbid("complete_reconciliation", client_id=st["client_id"], month="2026-04", contact_id=c["contact_id"])
 
 
