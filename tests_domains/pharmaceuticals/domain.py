@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import after_now, cents, not_after_now, ordered, plausible_age
 from tests_domains.pharmaceuticals.generate import AE_DAYS, SHIP_BASE, SHIP_PER_SAMPLE
 from tests_domains.pharmaceuticals.schema import (
     AdverseEvent,
@@ -453,3 +454,29 @@ def cancel_shipment(db: PharmaDB, shipment_id: Annotated[str, Field(description=
         sample.shipment_id = None
         db.samples[sid] = sample
     return ship
+
+
+# -- data invariants: the trial's own chronology ----------------------------------------------
+DOMAIN.invariants(
+    plausible_age("participants", "date_of_birth", at="screening_date", low=18, high=90),
+    plausible_age("coordinators", "date_of_birth", low=20, high=80),
+    not_after_now("participants", "screening_date"),
+    not_after_now("participants", "first_consent_on"),
+    ordered("participants", "first_consent_on", "screening_date"),
+    ordered("participants", "screening_date", "randomization_date"),
+    not_after_now("participants", "randomization_date"),
+    ordered("participants", "first_consent_on", "consent_signed_on"),
+    not_after_now("adverse_events", "onset_date"),
+    ordered("adverse_events", "onset_date", "site_aware_date"),
+    not_after_now("adverse_events", "site_aware_date"),
+    not_after_now("samples", "collected_on"),
+    not_after_now("reconsents", "signed_on"),
+    not_after_now("deviations", "occurred_on"),
+    ordered("deviations", "occurred_on", "logged_on"),
+    not_after_now("unblindings", "performed_on"),
+    after_now("visits", "scheduled_date", where=lambda visit: visit.status == "scheduled"),
+    not_after_now("visits", "scheduled_date", where=lambda visit: visit.status in ("completed", "missed")),
+    after_now("shipments", "pickup_date", where=lambda shipment: shipment.status == "booked"),
+    not_after_now("shipments", "pickup_date", where=lambda shipment: shipment.status in ("in_transit", "received")),
+    cents("shipments", "courier_fee"),
+)

@@ -164,6 +164,8 @@ def generate(seed: int = 2026) -> dict[str, Any]:
                 age = rng.randint(study["min_age"] + 1, study["max_age"] - 1)
                 if roll < 0.04:  # edge of the age range
                     age = rng.choice([study["min_age"] - 1, study["max_age"] + 1, study["max_age"]])
+                    if age < 18:  # a minor is never consented into an adult trial: the edge case is the upper one
+                        age = study["max_age"] + 1
                 dob = date(screening.year - age, rng.randint(1, 12), rng.randint(1, 28))
                 consent_on = screening - timedelta(days=rng.randint(0, 6))
                 version = effective_version(study, consent_on)

@@ -456,13 +456,19 @@ class Builder:
         c = coordinator(self.rng, site)
         with self.task("frozen_pickup_day", who(c) + f" You want all {len(samples)} of your site's frozen samples that "
                        "are waiting to be shipped picked up tomorrow, Thursday June 11, because your freezer is being "
-                       "serviced on Friday. If the agent refuses, insist once, then say you will sort something out with "
-                       "the lab yourself and end the call without booking anything.",
-                       ["Hi, can you book a pickup for our frozen samples tomorrow, Thursday?"]) as d:
+                       "serviced on Friday. If the agent refuses, insist once, then ask what the soonest day is that they "
+                       "could be picked up, and say you will sort something out with the lab yourself and end the call "
+                       "without booking anything.",
+                       ["Hi, can you book a pickup for our frozen samples tomorrow, Thursday?",
+                        "So what's the soonest day they could go?"]) as d:
+            # The refusal rests on rule 10.2 alone; what shows it is the soonest day that rule allows (Monday
+            # June 15), not a look-up the policy never asks for. The quote is one way to be sure of the date.
             self.auth(d, c)
             d.read("list_unshipped_samples", site_id=site)
-            d.require("list_unshipped_samples", site_id=site)
-            d.forbid("book_shipment", site_id=site, sample_ids=[s.sample_id for s in samples], pickup_date="2026-06-11")
+            ids = [s.sample_id for s in samples]
+            q = d.read("quote_shipment", site_id=site, sample_ids=ids, pickup_date="2026-06-15")
+            d.output(q["pickup_date"], "date")
+            d.forbid("book_shipment", site_id=site, sample_ids=ids, pickup_date="2026-06-11")
 
 
 def run(fn: Any, times: int, *args: Any) -> None:
