@@ -83,3 +83,27 @@ def test_a_different_correct_change_scores_1_and_a_wrong_one_0(task_id: str) -> 
     correct, wrong = solutions(task)
     assert score(task, correct) == (1.0, "reward 1")
     assert score(task, wrong)[0] == 0.0
+
+
+def _semver(version: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in version.split("."))
+
+
+@pytest.mark.parametrize("task_id", [f"upgrade_with_requirements_{n}" for n in range(1, 7)])
+def test_requirements_met_the_policy_s_way_whatever_the_tool(task_id: str) -> None:
+    """One right set of pins: moving each pin with upgrade_dependency reaches it too; a needed package moved
+    to another version than the lowest that meets every requirement does not."""
+    task = DOMAIN.task(task_id)
+    pin = next(a for a in task.gold_actions if a.name == "pin_dependencies")
+    repo, pins, dev = pin.arguments["repo"], pin.arguments["pins"], pin.arguments["requested_by"]
+    reads = [a for a in task.gold_actions if a.name != "pin_dependencies"]
+    one_by_one = [Action(name="upgrade_dependency", arguments={"repo": repo, "package": p, "version": v, "requested_by": dev})
+                  for p, v in sorted(pins.items())]
+    assert score(task, [*reads, *one_by_one]) == (1.0, "reward 1")
+    needed = next(p for p in sorted(pins) if p not in task.user.script[0])
+    versions = sorted((x.version for x in DB.package_versions.where(package=needed)), key=_semver)
+    current = next(d.version for d in DB.dependencies.where(repo=repo, package=needed))
+    others = [v for v in versions if _semver(v) > _semver(current) and v != pins[needed]]
+    for other in others:
+        moved = Action(name="pin_dependencies", arguments={"repo": repo, "pins": {**pins, needed: other}, "requested_by": dev})
+        assert score(task, [*reads, moved])[0] == 0.0, other

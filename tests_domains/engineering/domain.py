@@ -320,7 +320,91 @@ def check_upgrade(db: EngineeringDB, repo: RepoName, package: Package, version: 
             "test_run": None if run is None else {"run_id": run.run_id, "status": run.status, "tests_total": run.tests_total,
                                                  "tests_failed": run.tests_failed, "ran_on": run.ran_on},
             "advisories_now": current, "advisories_fixed": [a for a in current if a not in after],
-            "advisories_after": after}
+            "advisories_after": after,
+            "requires": db.package_versions[f"{dep.package}@{target}"].requires,
+            "unmet_requirements": _unmet(db, {**{d.package: d.version for d in db.dependencies.where(repo=r.name)}, dep.package: target})}
+
+
+def meets(version: str, spec: str) -> bool:
+    """Does a version meet a requirement such as '>=1.4.0' or '>=1.4.0,<2.0.0'?"""
+    v = _semver(version)
+    for part in spec.split(","):
+        part = part.strip()
+        if part.startswith(">=") and v < _semver(part[2:]):
+            return False
+        if part.startswith("<") and not part.startswith("<=") and v >= _semver(part[1:]):
+            return False
+    return True
+
+
+def _unmet(db: EngineeringDB, pins: dict[str, str]) -> list[str]:
+    """Every requirement of a pinned version on another pinned package that the other pin does not meet."""
+    problems = []
+    for package, version in sorted(pins.items()):
+        release = db.package_versions.get(f"{package}@{version}")
+        for needed, spec in sorted((release.requires if release else {}).items()):
+            if needed in pins and not meets(pins[needed], spec):
+                problems.append(f"{package} {version} needs {needed} {spec}; {needed} is pinned at {pins[needed]}")
+    return problems
+
+
+@DOMAIN.tool
+def get_package(db: EngineeringDB, package: Package) -> dict[str, Any]:
+    """A package's published versions, oldest first, each with its date and what it requires of other packages."""
+    name = package.strip().lower()
+    rows = sorted(db.package_versions.where(package=name), key=lambda x: _semver(x.version))
+    if not rows:
+        raise ToolError(f"no package {package!r} in the index")
+    return {"package": name, "versions": [{"version": x.version, "published_on": x.published_on, "requires": x.requires} for x in rows]}
+
+
+@DOMAIN.tool
+def check_pins(db: EngineeringDB, repo: RepoName,
+               pins: Annotated[dict[str, str], Field(description="the pins to try: package name -> version, e.g. {'fastjson': '2.4.1'}")],
+               ) -> dict[str, Any]:
+    """Try a set of pins against a repository's dependencies without changing anything: the repository's pins with
+    these applied, every requirement of a pinned version that another pin does not meet, and the advisories affecting
+    each pin."""
+    r = _repo(db, repo)
+    current = {dep.package: dep.version for dep in db.dependencies.where(repo=r.name)}
+    trial = dict(current)
+    for package, version in pins.items():
+        name = package.strip().lower()
+        if name not in current:
+            raise ToolError(f"{r.name} does not depend on {package!r}")
+        target = _vstr(_semver(version))
+        if f"{name}@{target}" not in db.package_versions:
+            raise ToolError(f"{name} has no published version {target}")
+        trial[name] = target
+    return {"repo": r.name, "pins": dict(sorted(trial.items())), "changed": sorted(p for p in trial if trial[p] != current[p]),
+            "unmet_requirements": _unmet(db, trial),
+            "advisories": {p: [a.advisory_id for a in _affecting(db, p, v)] for p, v in sorted(trial.items()) if _affecting(db, p, v)}}
+
+
+@DOMAIN.tool(write=True)
+def pin_dependencies(db: EngineeringDB, repo: RepoName,
+                     pins: Annotated[dict[str, str], Field(description="package name -> the version to pin it at")],
+                     requested_by: DevId) -> list[Dependency]:
+    """Pin several of a repository's dependencies at once (one change), recorded as changed today by the developer."""
+    r = _repo(db, repo)
+    _dev(db, requested_by)
+    if not pins:
+        raise ToolError("give at least one pin")
+    changed = []
+    for package, version in sorted(pins.items()):
+        dep = db.dependencies.get(f"{r.name}:{package.strip().lower()}")
+        if dep is None:
+            raise ToolError(f"{r.name} does not depend on {package!r}")
+        target = _vstr(_semver(version))
+        if f"{dep.package}@{target}" not in db.package_versions:
+            raise ToolError(f"{dep.package} has no published version {target}")
+        if target == dep.version:
+            raise ToolError(f"{dep.package} is already at {target}")
+        dep.version, dep.updated_on, dep.updated_by = target, _today(), requested_by.strip()
+        changed.append(dep)
+    for dep in changed:
+        db.dependencies[dep.dep_id] = dep
+    return changed
 
 
 @DOMAIN.tool(write=True)

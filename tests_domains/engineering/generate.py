@@ -253,6 +253,21 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                                   "status": "failed" if failed else "passed", "tests_total": total,
                                   "tests_failed": rng.randint(1, 37) if failed else 0,
                                   "ran_on": d(TODAY - timedelta(days=rng.randint(1, 14)))}
+    # Requirements between packages (their own seed: the records above stay as they were). A package needs
+    # another from some release on, at a minimum that rises with its own version, some below a next major.
+    req_rng = random.Random(seed + 4)
+    for pkg in PACKAGES:
+        if req_rng.random() < 0.2:
+            continue
+        other = req_rng.choice([p for p in PACKAGES if p != pkg])
+        mine, theirs = pkg_versions[pkg], pkg_versions[other]
+        start = req_rng.randint(len(mine) // 4, len(mine) - 2)
+        base = req_rng.randint(0, max(0, len(theirs) - 6))
+        capped = req_rng.random() < 0.3
+        for i in range(start, len(mine)):
+            floor = theirs[min(len(theirs) - 1, base + (i - start + 1) // 2)][0]
+            spec = f">={vstr(floor)}" + (f",<{floor[0] + 1}.0.0" if capped else "")
+            versions[f"{pkg}@{vstr(mine[i][0])}"]["requires"] = {other: spec}
     # The working trees (after everything else, with their own seeds, so the records above stay as they were).
     plans = plan_code(sorted(repos), seed + 1)
     last_merge = {name: max((p["merged_on"] for p in prs.values() if p["repo"] == name and p["merged_on"]), default=d(START))

@@ -16,7 +16,7 @@ from typing import Any
 from pytest_tau import SkipCandidate, TaskDraft, TaskWriter
 from tests_domains.engineering.codegen import CodePlan, plan_code
 from tests_domains.engineering.codelang import Program
-from tests_domains.engineering.domain import DOMAIN
+from tests_domains.engineering.domain import DOMAIN, meets
 from tests_domains.engineering.generate import SEED
 from tests_domains.engineering.schema import Dependency, Developer, Grant, PullRequest, Repository
 
@@ -218,11 +218,48 @@ def freeze(b: Builder, n: int) -> None:
 
 
 # -- dependency upgrades -----------------------------------------------------------------------------
+def pins_of(repo: str) -> dict[str, str]:
+    return {dep.package: dep.version for dep in DB.dependencies.where(repo=repo)}
+
+
+def unmet(repo: str, change: dict[str, str]) -> list[str]:
+    """Requirements the repository's pins, with `change` applied, leave unmet."""
+    pins = {**pins_of(repo), **change}
+    return [f"{p} {needed}" for p, v in pins.items() for needed, spec in DB.package_versions[f"{p}@{v}"].requires.items()
+            if needed in pins and not meets(pins[needed], spec)]
+
+
+def clean(package: str, version: str) -> bool:
+    return not any(meets(version, f">={a.introduced_in},<{a.affected_below}") for a in DB.advisories.where(package=package))
+
+
+def resolve(repo: str, package: str, version: str) -> dict[str, str] | None:
+    """The policy's set of pins for upgrading `package` to `version`: every pin a requirement leaves unmet
+    moves to the lowest published, advisory-free version that meets every requirement; None when none does."""
+    change = {package: version}
+    for _ in range(6):
+        pins = {**pins_of(repo), **change}
+        broken = sorted({needed for p, v in pins.items() for needed, spec in DB.package_versions[f"{p}@{v}"].requires.items()
+                         if needed in pins and not meets(pins[needed], spec)})
+        if not broken:
+            return change
+        for needed in broken:
+            if needed == package:
+                return None  # the requested version itself would have to move
+            specs = [spec for p, v in pins.items() for n, spec in DB.package_versions[f"{p}@{v}"].requires.items() if n == needed]
+            options = sorted((x.version for x in DB.package_versions.where(package=needed)), key=semver)
+            fit = [o for o in options if all(meets(o, spec) for spec in specs) and clean(needed, o)]
+            if not fit:
+                return None
+            change[needed] = fit[0]
+    return None
+
+
 def upgrade_cands(status: str) -> list[tuple[Dependency, str, Developer]]:
     out: list[tuple[Dependency, str, Developer]] = []
     for dep in sorted(DB.dependencies.values(), key=lambda x: x.dep_id):
         for run in DB.upgrade_runs.where(repo=dep.repo, package=dep.package):
-            if run.status != status or semver(run.version)[0] != semver(dep.version)[0]:
+            if run.status != status or semver(run.version)[0] != semver(dep.version)[0] or unmet(dep.repo, {dep.package: run.version}):
                 continue
             devs = [x for x in DEVS if role(dep.repo, x.dev_id) == "write"]
             if devs:
@@ -269,6 +306,50 @@ def upgrade_failed(b: Builder, n: int) -> None:
         d.output(chk["test_run"]["tests_failed"], "number", strict=True)
 
     b.run("upgrade_tests_failed", n, upgrade_cands("failed"), make, lambda x: x[2], situation)
+
+
+def upgrade_with_requirements(b: Builder, n: int) -> None:
+    cands = []
+    for dep in sorted(DB.dependencies.values(), key=lambda x: x.dep_id):
+        for run in sorted(DB.upgrade_runs.where(repo=dep.repo, package=dep.package, status="passed"), key=lambda x: x.run_id):
+            if semver(run.version)[0] != semver(dep.version)[0] or not unmet(dep.repo, {dep.package: run.version}):
+                continue
+            change = resolve(dep.repo, dep.package, run.version)
+            if change is None or any(semver(v)[0] != semver(pins_of(dep.repo)[p])[0] for p, v in change.items()):
+                continue
+            devs = [x for x in DEVS if role(dep.repo, x.dev_id) in ("write", "maintain")]
+            if devs:
+                cands.append((dep, run.version, devs[len(cands) % len(devs)]))
+
+    def situation(item: tuple[Dependency, str, Developer]) -> tuple[str, list[str]]:
+        dep, v, dev = item
+        return (f"A security scanner flagged the {dep.package} package in the {dep.repo} repository. You want it upgraded from "
+                f"{dep.version} to {v}. You do not know what else that version needs. Before agreeing, ask what else has to "
+                "change; then confirm.",
+                [f"{hello(dev)} Please bump {dep.package} to {v} in {dep.repo}.", creds(dev),
+                 "Does anything else have to change for that?", "OK, yes, make those changes."])
+
+    def make(d: TaskDraft, item: tuple[Dependency, str, Developer]) -> None:
+        dep, v, dev = item
+        d.read("list_access", dev_id=dev.dev_id)
+        chk = d.read("check_upgrade", repo=dep.repo, package=dep.package, version=v)
+        if chk["advisories_after"] or not chk["advisories_fixed"] or chk["test_run"]["status"] != "passed":
+            raise SkipCandidate("not a clean fixing upgrade")
+        change = resolve(dep.repo, dep.package, v)
+        assert change is not None
+        for needed in sorted(change):
+            if needed != dep.package:
+                d.read("get_package", package=needed)
+        trial = d.read("check_pins", repo=dep.repo, pins=change)
+        assert not trial["unmet_requirements"], trial
+        d.write("pin_dependencies", repo=dep.repo, pins=change, requested_by=dev.dev_id)
+        for needed, version in sorted(change.items()):
+            if needed != dep.package:
+                d.output(version, "text", strict=True)
+        for a in chk["advisories_fixed"]:
+            d.output(a, "code", strict=True)
+
+    b.run("upgrade_with_requirements", n, cands, make, lambda x: x[2], situation)
 
 
 # -- access ------------------------------------------------------------------------------------------
@@ -529,6 +610,7 @@ def build() -> TaskWriter:
     freeze(b, 4)
     upgrade_ok(b, 5, 1)
     upgrade_failed(b, 4)
+    upgrade_with_requirements(b, 6)
     access_write(b, 4, 1)
     access_other(b, 3)
     triage_p0(b, 3)

@@ -120,6 +120,8 @@ class PackageVersion(BaseModel):
     package: str
     version: str
     published_on: str
+    # What this version needs of other packages: package -> ">=X.Y.Z" or ">=X.Y.Z,<A.B.C".
+    requires: dict[str, str] = {}
 
 
 class UpgradeRun(BaseModel):
