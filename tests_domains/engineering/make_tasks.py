@@ -309,7 +309,7 @@ def upgrade_failed(b: Builder, n: int) -> None:
 
 
 def upgrade_with_requirements(b: Builder, n: int) -> None:
-    cands = []
+    cands: list[tuple[Dependency, str, Developer]] = []
     for dep in sorted(DB.dependencies.values(), key=lambda x: x.dep_id):
         for run in sorted(DB.upgrade_runs.where(repo=dep.repo, package=dep.package, status="passed"), key=lambda x: x.run_id):
             if semver(run.version)[0] != semver(dep.version)[0] or not unmet(dep.repo, {dep.package: run.version}):
