@@ -1,7 +1,8 @@
 """``python -m pytest_tau.serve_tools <domain> --task <id>``: one task's tools over MCP, then its verdict.
 
-Serves a fresh environment of the task over MCP streamable HTTP (the endpoint URL is
-printed; point any MCP client or agent at it), until Ctrl-C, end of input, or
+Serves a fresh environment of the task over MCP streamable HTTP (the endpoint URL and
+the ``Authorization`` header every request must carry are printed; point any MCP client
+or agent at them), until Ctrl-C, end of input, or
 ``--seconds``. Then it scores the calls that were made against the task's gold outcome,
 with ``--told`` as what the agent told the user, prints the verdict and exits 0 when the
 reward is 1, 1 when it is not.
@@ -43,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     with ToolServer(host=args.host, port=args.port) as server:
         endpoint = server.add(domain, EnvironmentSink(env))
         print(f"MCP (streamable HTTP): {endpoint.url}", flush=True)
+        # Every request needs it: the URL alone calls nothing (a URL ends up in logs).
+        print(f"header: Authorization: Bearer {endpoint.secret}", flush=True)
         print(f"task {domain.name}/{task.id}: {task.user.instructions}", flush=True)
         print("stop with Ctrl-C or end of input (Ctrl-D) to read the verdict", flush=True)
         _wait(args.seconds)

@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -67,7 +68,7 @@ def client(tmp_path: Path, project: Path) -> Iterator[TestClient]:
     runs = tmp_path / "runs"
     fake_finished_run(runs, "a" * 32, {"toy": ["1", "11", "loan"], "other": ["1"]}, finished="2030-01-01T00:00:00")
     fake_finished_run(runs, "b" * 32, {"toy": ["2"]}, model="openai-gpt-4o", finished="2030-01-02T00:00:00")
-    config = ServiceConfig(project=project, runs=runs, token=TOKEN, max_queue=2, start_runs=False, api_bases=("http://127.0.0.1:9/v1",))
+    config = ServiceConfig(project=project, runs=runs, token=TOKEN, max_queue=2, start_runs=False, api_bases=("http://127.0.0.1:9/v1",), docs=True)
     with TestClient(create_app(config)) as test_client:
         yield test_client
 
@@ -149,7 +150,7 @@ def test_runs_queue_validate_cancel(client: TestClient, monkeypatch: pytest.Monk
 
 
 def test_openapi_fuzz_never_500(client: TestClient) -> None:
-    schema = schemathesis.openapi.from_asgi("/openapi.json", client.app)
+    schema = schemathesis.openapi.from_asgi("/openapi.json", client.app, headers=AUTH)
     operations = [result.ok() for result in schema.get_all_operations()]
     assert len(operations) == 6
     for operation in operations:
@@ -161,6 +162,40 @@ def test_openapi_fuzz_never_500(client: TestClient) -> None:
             assert response.status_code < 500, (case.method, case.formatted_path, response.text)
 
         check()
+
+
+def test_unreadable_score_lines_are_reported(client: TestClient, tmp_path: Path) -> None:
+    scores = tmp_path / "runs" / ("a" * 32) / "mt" / "toy" / "oracle_scores.jsonl"
+    scores.write_bytes(scores.read_bytes() + b'{"task-id": \n')
+    client.app.state.runs._scores.clear()  # type: ignore[attr-defined]
+    response = client.get("/scores", params={"model": "oracle"}, headers=AUTH)
+    assert response.status_code == 200
+    assert response.headers["X-Tau-Unreadable-Lines"] == "1: toy/oracle_scores.jsonl:7"
+
+
+NON_FINITE = ["NaN", "Infinity", "-Infinity", "1e400", "-1e400"]
+NUMBER_FIELDS = ["trials", "temperature", "max_steps", "seed", "llm_timeout", "llm_retries", "llm_backoff"]
+
+
+@pytest.mark.parametrize("value", NON_FINITE)
+def test_non_finite_numbers_are_422_never_500(client: TestClient, value: str) -> None:
+    """Python's JSON reader takes NaN and infinities that JSON cannot write back: every
+    field (numbers, strings, lists) and the body itself get a 422 that says so."""
+    bodies = [f'{{"{field}": {value}}}' for field in [*NUMBER_FIELDS, "model", "domains"]]
+    bodies += [f"[{value}]", value, f'{{"domains": [{value}]}}']
+    for body in bodies:
+        response = client.post("/runs", content=body, headers={**AUTH, "Content-Type": "application/json"})
+        assert response.status_code == 422, (body, response.status_code, response.text)
+        response.json()  # JSON a client can read
+
+
+def test_docs_are_off_by_default_and_behind_the_token_when_on(tmp_path: Path, project: Path) -> None:
+    config = ServiceConfig(project=project, runs=tmp_path / "runs", token=TOKEN, start_runs=False)
+    with TestClient(create_app(config)) as plain:
+        assert [plain.get(p, headers=AUTH).status_code for p in ("/docs", "/redoc", "/openapi.json")] == [404, 404, 404]
+    with TestClient(create_app(replace(config, docs=True))) as documented:
+        assert [documented.get(p).status_code for p in ("/docs", "/openapi.json")] == [401, 401]
+        assert [documented.get(p, headers=AUTH).status_code for p in ("/docs", "/openapi.json")] == [200, 200]
 
 
 # -- a real uvicorn, started as the container starts it ------------------------------------

@@ -147,7 +147,7 @@ class A2AAgent:
             context = self.context
             session = {
                 "policy": context.policy,
-                "mcp": {"url": self._endpoint.url, "transport": "streamable-http"},
+                "mcp": {"url": self._endpoint.url, "transport": "streamable-http", "headers": self._endpoint.headers},
                 "tools": [schema["function"]["name"] for schema in context.tool_schemas],
                 "item": context.item_id,
                 "domain": context.domain.name,

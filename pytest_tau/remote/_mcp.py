@@ -2,7 +2,9 @@
 
 One server per process (started on first use, on ``--mcp-host``, an ephemeral port) in a
 background thread with its own event loop; each endpoint is ``{base}/items/{token}/mcp``
-with an unguessable token, bound to one item's `ToolSink`. The MCP session manager runs
+with an unguessable token, bound to one item's `ToolSink`, and answers only requests that
+carry its own secret as ``Authorization: Bearer <secret>`` (`Endpoint.headers`, handed to
+the remote agent beside the URL): a URL that leaks into a log is not enough to call tools. The MCP session manager runs
 stateless (every request stands alone), so no state is shared between items beyond the
 routing table. A call with bad arguments, an unknown tool or a tool's refusal is a tool
 result with ``isError: true``, as with native calls; every call goes through the sink,
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import hmac
 import secrets
 import socket
 import threading
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
     from .._domain import Domain
     from .._environment import Environment
 
-__all__ = ["Endpoint", "EnvironmentSink", "ToolAnswer", "ToolServer", "ToolSink", "mcp_tools"]
+__all__ = ["Endpoint", "EnvironmentSink", "ToolAnswer", "ToolServer", "ToolSink", "mcp_client", "mcp_tools"]
 
 
 class ToolAnswer(NamedTuple):
@@ -71,6 +74,21 @@ class Endpoint:
     url: str
     domain: Domain[Any]
     sink: ToolSink
+    secret: str = ""
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """What a client sends with every request to this endpoint."""
+        return {"Authorization": f"Bearer {self.secret}"}
+
+
+def mcp_client(url: str, headers: dict[str, str]) -> Any:
+    """An `mcp.Client` of a streamable HTTP endpoint that sends `headers` with every request."""
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    return Client(streamable_http_client(url, http_client=create_mcp_http_client(headers=headers)))
 
 
 class ToolServer:
@@ -100,7 +118,7 @@ class ToolServer:
 
     def add(self, domain: Domain[Any], sink: ToolSink) -> Endpoint:
         token = secrets.token_urlsafe(16)
-        endpoint = Endpoint(token, f"{self.base_url}/items/{token}/mcp", domain, sink)
+        endpoint = Endpoint(token, f"{self.base_url}/items/{token}/mcp", domain, sink, secrets.token_urlsafe(24))
         with self._lock:
             self._endpoints[token] = endpoint
         return endpoint
@@ -160,9 +178,16 @@ class ToolServer:
             if scope["type"] != "http":
                 return
             parts = scope["path"].strip("/").split("/")
-            if len(parts) != 3 or parts[0] != "items" or parts[2] != "mcp" or self._endpoint(parts[1]) is None:
+            endpoint = self._endpoint(parts[1]) if len(parts) == 3 and parts[0] == "items" and parts[2] == "mcp" else None
+            if endpoint is None:
                 await send({"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/plain")]})
                 await send({"type": "http.response.body", "body": b"no such pytest-tau endpoint (the item has ended?)"})
+                return
+            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if not hmac.compare_digest(given, f"Bearer {endpoint.secret}".encode()):
+                headers = [(b"content-type", b"text/plain"), (b"www-authenticate", b"Bearer")]
+                await send({"type": "http.response.start", "status": 401, "headers": headers})
+                await send({"type": "http.response.body", "body": b"this endpoint needs its Authorization: Bearer header"})
                 return
             await manager.handle_request(scope, receive, send)
 

@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-queue", type=int, default=8, help="runs that may wait (beyond it: 429)")
     parser.add_argument("--concurrent-runs", type=int, default=1)
     parser.add_argument("--workers", type=int, default=int(os.environ.get("TAU_SERVICE_WORKERS", "0")), help="xdist workers per run (-n)")
+    parser.add_argument("--docs", action="store_true", help="serve /docs and /openapi.json (behind the token)")
     parser.add_argument("--allow-api-base", action="append", default=[], help="an api_base a run request may name (repeatable)")
     args = parser.parse_args(argv)
     try:
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     config = ServiceConfig(
         project=project, runs=Path(args.runs).resolve(), token=None if args.no_auth else token,
         max_queue=args.max_queue, concurrent_runs=args.concurrent_runs, workers=args.workers,
-        api_bases=tuple(args.allow_api_base),
+        api_bases=tuple(args.allow_api_base), docs=args.docs,
     )
     app = create_app(config)
     try:

@@ -6,9 +6,14 @@ runtime, and some name objects local to `create_app`.
 
 
 import hmac
+import math
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, HTTPException, Path, Query, Response
+from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request, Response
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -29,7 +34,7 @@ MODEL_FREE_AGENTS = ("oracle", "do-nothing")
 class RunRequest(BaseModel):
     """A run: the keys of the YAML run config (`--tau-config`), without paths."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     model: ModelName | None = None
     model_provider: Name | None = None
@@ -60,6 +65,18 @@ class Message(BaseModel):
     detail: str
 
 
+def _writable(value: Any) -> Any:
+    """A validation error's echo of the request as JSON can hold it: NaN and infinities
+    (which Python's JSON reader accepts and JSON cannot write) become their text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(key): _writable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_writable(item) for item in value]
+    return value
+
+
 def run_label(run: Run) -> str:
     """The `{model}` of a run's MT file names, from its request (built-in strategies only)."""
     model, strategy = run.request.get("model"), run.request.get("agent_strategy")
@@ -88,9 +105,29 @@ def create_app(config: ServiceConfig, manager: RunManager | None = None) -> Fast
         version="1",
         description="Runs pytest-tau in the background and serves MT-Benchmark scores.",
         dependencies=[],
+        # No unguarded pages: the schema and its UI are served below, behind the token, when asked for.
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
     )
     app.state.runs = runs
     guarded = [Depends(authorized)]
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A 422 for any input, NaN and infinities included (the default handler answers 500 to them)."""
+        errors = _writable(jsonable_encoder(exc.errors(), custom_encoder={float: lambda v: v}))
+        return JSONResponse({"detail": errors}, status_code=422)
+
+    if config.docs:
+
+        @app.get("/openapi.json", dependencies=guarded, include_in_schema=False)
+        def openapi() -> JSONResponse:
+            return JSONResponse(app.openapi())
+
+        @app.get("/docs", dependencies=guarded, include_in_schema=False)
+        def docs() -> HTMLResponse:
+            return get_swagger_ui_html(openapi_url="/openapi.json", title="pytest-tau score service")
 
     @app.get("/health", responses={200: {"model": Message}})
     def health() -> dict[str, str]:
@@ -165,7 +202,11 @@ def create_app(config: ServiceConfig, manager: RunManager | None = None) -> Fast
             if not rows:
                 raise HTTPException(404, f"no task {taskID} in run {run.id}")
             body = b"".join(row.line for row in rows)
-        return Response(body, media_type=JSONL, headers={"X-Tau-Run": run.id})
+        headers = {"X-Tau-Run": run.id}
+        if table.unreadable:  # said with every answer: these scores may be missing items
+            shown = ", ".join(table.unreadable[:5]) + (" ..." if len(table.unreadable) > 5 else "")
+            headers["X-Tau-Unreadable-Lines"] = f"{len(table.unreadable)}: {shown}"
+        return Response(body, media_type=JSONL, headers=headers)
 
     @app.get("/runs/{run_id}/trajectories/{task}", dependencies=guarded, response_class=Response,
              responses={**errors, 409: {"model": Message}, 200: {"content": {JSONL: {}}, "description": "one message per line"}})

@@ -46,6 +46,7 @@ class ServiceConfig:
     token: str | None  # None: no authentication (only when asked for explicitly)
     max_queue: int = 8
     concurrent_runs: int = 1
+    docs: bool = False  # serve /docs and /openapi.json (behind the token); off by default
     workers: int = 0  # xdist workers per run (-n)
     api_bases: tuple[str, ...] = ()  # api_base values a request may use
     start_runs: bool = True  # False: runs stay queued (tests of the HTTP surface)

@@ -26,6 +26,8 @@ class RunScores:
     """One run's scores: model label -> subset (domain) -> rows in task order."""
 
     models: dict[str, dict[str, list[Row]]] = field(default_factory=dict)
+    # `<subset>/<file>:<line>` of every line that could not be read: reported with the scores, never hidden.
+    unreadable: list[str] = field(default_factory=list)
     _joined: dict[tuple[str, str | None], bytes] = field(default_factory=dict)
 
     def body(self, model: str, subset: str | None) -> bytes:
@@ -44,17 +46,19 @@ class RunScores:
 
 
 def load_run_scores(mt_dir: Path) -> RunScores:
-    """Read `<mt_dir>/<subset>/<model>_scores.jsonl` files; unreadable lines are skipped."""
+    """Read `<mt_dir>/<subset>/<model>_scores.jsonl` files; unreadable lines are listed in `unreadable`."""
     scores = RunScores()
     if not mt_dir.is_dir():
         return scores
     for path in sorted(mt_dir.glob(f"*/*{SUFFIX}")):
         model, subset = path.name[: -len(SUFFIX)], path.parent.name
         rows = []
-        for line in path.read_bytes().splitlines():
+        for number, line in enumerate(path.read_bytes().splitlines(), 1):
             try:
                 task_id = orjson.loads(line)["task-id"]
             except (orjson.JSONDecodeError, KeyError, TypeError):
+                if line.strip():
+                    scores.unreadable.append(f"{subset}/{path.name}:{number}")
                 continue
             task, trial = parse_mt_task_id(str(task_id))
             rows.append(Row(task, trial or 0, line + b"\n"))

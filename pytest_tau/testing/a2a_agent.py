@@ -38,10 +38,10 @@ __all__ = ["A2AOracleServer"]
 class _OracleExecutor(AgentExecutor):
     def __init__(self, server: A2AOracleServer) -> None:
         self.server = server
-        self.endpoints: dict[str, str] = {}
+        self.endpoints: dict[str, dict[str, Any]] = {}  # context -> the session's "mcp" (url, headers)
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
-        from mcp import Client
+        from ..remote._mcp import mcp_client
 
         message = context.message
         assert message is not None
@@ -53,7 +53,7 @@ class _OracleExecutor(AgentExecutor):
                 session = data.get("pytest_tau") if isinstance(data, dict) else None
                 if session:
                     self.server.book.open(context_id, session["domain"], session["task"], int(session.get("trial", 0)))
-                    self.endpoints[context_id] = session["mcp"]["url"]
+                    self.endpoints[context_id] = session["mcp"]
         item = MessageToDict(message.metadata).get("pytest_tau_item") if message.HasField("metadata") else None
         if item in self.server._stalled:
             await asyncio.sleep(3600)
@@ -70,7 +70,8 @@ class _OracleExecutor(AgentExecutor):
         await event_queue.enqueue_event(task)
         updater = TaskUpdater(event_queue, task.id, context_id)
         await updater.start_work(new_text_message(step.content, context_id=context_id, task_id=task.id, role=Role.ROLE_AGENT))
-        async with Client(self.endpoints[context_id]) as tools:
+        endpoint = self.endpoints[context_id]
+        async with mcp_client(endpoint["url"], endpoint.get("headers") or {}) as tools:
             for call in step.tool_calls:
                 arguments = call.arguments if isinstance(call.arguments, dict) else {}
                 result = await tools.call_tool(call.name, arguments)
