@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import after_now, area_codes_valid, cents, consistent, no_typos, not_after_now, ordered, zip_matches_state
 from tests_domains.sales.pricing import price_lines
 from tests_domains.sales.schema import (
     Account,
@@ -557,3 +558,34 @@ def extend_quote(db: SalesDB, quote_id: QuoteId) -> Quote:
     q.extension_count += 1
     return q
 
+
+
+# -- data invariants: the pipeline's chronology and clean addresses ----------------------------
+DOMAIN.invariants(
+    not_after_now("reps", "hire_date"),
+    not_after_now("accounts", "address_updated_on"),
+    not_after_now("accounts", "customer_since"),
+    not_after_now("leads", "created_on"),
+    not_after_now("leads", "last_activity_on"),
+    not_after_now("leads", "assigned_on"),
+    ordered("leads", "created_on", "last_activity_on"),
+    ordered("leads", "created_on", "assigned_on"),
+    not_after_now("opportunities", "created_on"),
+    not_after_now("opportunities", "stage_history[].entered_on"),
+    ordered("opportunities", "created_on", "stage_history[].entered_on"),
+    after_now("opportunities", "close_date", where=lambda opp: opp.stage not in ("closed_won", "closed_lost")),
+    not_after_now("quotes", "created_on"),
+    not_after_now("quotes", "sent_on"),
+    ordered("quotes", "created_on", "expires_on"),
+    ordered("quotes", "created_on", "sent_on"),
+    not_after_now("approvals", "requested_on"),
+    cents("quotes", "net_total"),
+    cents("quotes", "lines[].net_amount"),
+    zip_matches_state("accounts", "billing_address.zip", "billing_address.state"),
+    consistent("accounts", "billing_address.zip", "billing_address.city", "billing_address.state"),
+    area_codes_valid("reps", "phone"),
+    area_codes_valid("contacts", "phone"),
+    area_codes_valid("leads", "phone"),
+    no_typos("accounts", "name", "billing_address.street", "billing_address.city"),
+    no_typos("leads", "company"),
+)

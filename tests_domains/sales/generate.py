@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_area_code
 from tests_domains.sales.pricing import price_lines
 
 SEED = 2026_06_16
@@ -172,7 +173,7 @@ class Gen:
                 return value
 
     def phone(self) -> str:
-        return f"({self.rng.randint(201, 989)}) 555-{self.rng.randint(1000, 9999)}"
+        return f"({dialable_area_code(self.rng.randint(201, 989))}) 555-{self.rng.randint(1000, 9999)}"
 
     def day_between(self, start: date, end: date) -> date:
         return start + timedelta(days=self.rng.randint(0, (end - start).days))

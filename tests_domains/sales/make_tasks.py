@@ -244,8 +244,10 @@ class Builder:
         return True
 
     def claim_matched_refused(self, split: str) -> bool:
+        # One answer to "whose is it": the lead itself has no owner, so the only person is the matched account's owner
+        # (a lead owned by one rep and matched to another's account let the agent name either).
         x = self.pick(self.lead_cands(lambda x: bool(x.matched_account_id) and x.status in ("new", "working", "nurturing")
-                                      and (x.owner_rep_id is None or (x.last_activity_on or "0") < "2026-05-10")))
+                                      and x.owner_rep_id is None))
         a = DB.accounts[x.matched_account_id or ""]
         reps = [r for k, r in sorted(DB.reps.items()) if r.territory_id == x.territory_id and self.rep_ok(k)
                 and k not in (a.owner_rep_id, x.owner_rep_id)]
