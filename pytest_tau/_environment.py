@@ -9,7 +9,7 @@ write leaves the DB exactly as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 import pydantic
@@ -18,10 +18,21 @@ import pydantic_core
 from ._tools import ToolError
 
 if TYPE_CHECKING:
-    from ._domain import Domain
-    from ._tasks import Actor, Task
+    from collections.abc import Mapping
 
-__all__ = ["MAX_ARGUMENT_CHARS", "MAX_ARGUMENT_DEPTH", "Environment", "ToolCall", "UserTools", "argument_shape_problem"]
+    from ._state import State
+    from ._tasks import Actor, Task
+    from ._tools import Tool
+
+__all__ = [
+    "MAX_ARGUMENT_CHARS",
+    "MAX_ARGUMENT_DEPTH",
+    "Environment",
+    "EnvironmentDomain",
+    "ToolCall",
+    "UserTools",
+    "argument_shape_problem",
+]
 
 _MAX_ERROR = 500
 # Arguments no tool could want: a model that writes them gets a tool error (its behaviour,
@@ -93,11 +104,31 @@ def _validation_message(error: pydantic.ValidationError) -> str:
     return "; ".join(parts)
 
 
+class EnvironmentDomain(Protocol):
+    """What an environment uses of its domain: a `Domain` is one. Typed by shape, because
+    `Domain` builds on this module (its gold replays run in an environment)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def tools(self) -> Mapping[str, Tool]: ...
+
+    @property
+    def user_tools(self) -> Mapping[str, Tool]: ...
+
+    def new_state(self, task: Task | None = None) -> State: ...
+
+    def after_call(self, state: State) -> None: ...
+
+    def user_tool_schemas(self) -> list[dict[str, Any]]: ...
+
+
 @dataclass
 class Environment:
     """A domain's tools over a fresh state (at `task`'s starting point when given); records every call in order."""
 
-    domain: Domain[Any]
+    domain: EnvironmentDomain
     calls: list[ToolCall] = field(default_factory=list)
     task: Task | None = None
 

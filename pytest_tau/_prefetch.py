@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from ._case import case_of, load_domain, make_agent, make_user
+
 if TYPE_CHECKING:
     from collections.abc import Generator
 
@@ -186,9 +188,7 @@ class Job:
 
 
 def _playable(item: pytest.Item) -> bool:
-    from .plugin import _case
-
-    if _case(item) is None:
+    if case_of(item) is None:
         return False
     info = getattr(item, "_fixtureinfo", None)
     defs = getattr(info, "name2fixturedefs", {}) if info is not None else {}
@@ -265,11 +265,10 @@ class Prefetcher:
     def _play(self, item: pytest.Item, built: Future[Job]) -> None:
         from ._conversation import run_conversation
         from ._environment import Environment
-        from .plugin import _case, load_domain, make_agent, make_user
 
         played: Future[Trajectory | None] = Future()
         try:
-            case = _case(item)
+            case = case_of(item)
             assert case is not None
             load_domain(case.domain)
             env = Environment(case.domain, task=case.task)

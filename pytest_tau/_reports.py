@@ -14,12 +14,12 @@ from ._results import ItemResult, UsageRecord
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from ._case import Case
     from ._conversation import Trajectory
     from ._environment import Environment
     from ._evaluate import Verdict
     from ._gate import GateReport
     from ._results import RunSummary
-    from .plugin import Case
 
 __all__ = ["error_result", "item_result", "write_run_outputs", "write_trajectory"]
 

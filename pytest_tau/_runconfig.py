@@ -10,6 +10,7 @@ Relative paths in the file are taken relative to the file's folder.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Collection
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -188,16 +189,15 @@ def extra_value(config: pytest.Config, option: Option) -> Any:
     return value
 
 
-def parse_domains(config: pytest.Config) -> tuple[str, ...]:
-    """`--domains`; an unknown name is a usage error, checked on the controller before any worker starts."""
+def parse_domains(config: pytest.Config, also_known: Collection[str] = ()) -> tuple[str, ...]:
+    """`--domains`; an unknown name is a usage error, checked on the controller before any worker starts.
+    Known: the project's tests_domains/ and `also_known` (domains that live elsewhere, τ²'s)."""
     value = extra_value(config, DOMAINS)
     domains: tuple[str, ...] = tuple(value) if value else ()
     folder = config.rootpath / "tests_domains"
     if domains and not hasattr(config, "workerinput") and folder.is_dir():
-        from .tau2 import DOMAINS as TAU2_DOMAINS  # light: names only, nothing of τ² imported
-
         known = sorted(p.parent.name for p in folder.glob("*/domain.py"))
-        unknown = [d for d in domains if d not in known and d not in TAU2_DOMAINS]
+        unknown = [d for d in domains if d not in known and d not in also_known]
         if unknown:
             raise pytest.UsageError(f"pytest-tau: --domains: unknown domain(s) {', '.join(unknown)} (known: {', '.join(known)})")
     return domains

@@ -10,11 +10,7 @@ Nothing heavy is imported here: litellm only loads when a model is used.
 from __future__ import annotations
 
 import datetime as _dt
-import gc
 import os
-import threading
-import weakref
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +18,10 @@ import pytest
 
 from . import _hookspecs, _runconfig
 from ._binding import DOMAIN_ATTRIBUTE
+from ._case import Case, case_of, load_domain, loaded, make_agent, make_user
 from ._controller import TauController, TauExitStatus
 from ._settings import OPTIONS, Settings, item_seed, settings_error
-from ._strategies import Role, StrategyCatalog, StrategyContext, gather_strategies
+from ._strategies import Role, StrategyCatalog, gather_strategies
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
@@ -34,7 +31,6 @@ if TYPE_CHECKING:
     from ._environment import Environment
     from ._evaluate import Verdict
     from ._results import ItemResult
-    from ._tasks import Task
 
 SETTINGS_KEY = pytest.StashKey["Settings"]()
 RUN_DIR_KEY = pytest.StashKey[Path]()
@@ -151,7 +147,9 @@ def pytest_configure(config: pytest.Config) -> None:
     from . import _prefetch
 
     _prefetch.register(config, settings)  # --concurrency: conversations played ahead, on threads
-    domains = _runconfig.parse_domains(config)
+    from .tau2 import DOMAINS as TAU2_DOMAINS  # light: names only, nothing of τ² imported
+
+    domains = _runconfig.parse_domains(config, also_known=TAU2_DOMAINS)
     if domains:
         config.pluginmanager.register(_runconfig.DomainFilter(domains), "tau-domain-filter")
     config.pluginmanager.register(_KeywordSelection(), "tau-keywords")
@@ -343,14 +341,8 @@ def pytest_configure_node(node: Any) -> None:
         node.workerinput[MODEL_CHECK_INPUT] = True
 
 
-def _case(item: pytest.Item) -> Case | None:
-    callspec = getattr(item, "callspec", None)
-    case = callspec.params.get("tau_case") if callspec is not None else None
-    return case if isinstance(case, Case) else None
-
-
 def _task_key(item: pytest.Item) -> str | None:
-    case = _case(item)
+    case = case_of(item)
     return f"{case.domain.name}/{case.task.id}" if case is not None else None
 
 
@@ -361,7 +353,7 @@ class _KeywordSelection:
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         from ._keywords import select_by_keyword
 
-        select_by_keyword(config, items, _case)
+        select_by_keyword(config, items, case_of)
 
 
 @pytest.hookimpl(trylast=True)
@@ -380,12 +372,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         from ._results import read_results
 
         done = {r.item for r in read_results(config.stash[RUN_DIR_KEY] / "results.jsonl") if r.status != "error"}
-        finished = [item for item in items if (case := _case(item)) is not None and case.item_id in done]
+        finished = [item for item in items if (case := case_of(item)) is not None and case.item_id in done]
         if finished:
             config.hook.pytest_deselected(items=finished)
             items[:] = [item for item in items if item not in set(finished)]
     # A domain with no task in the selection: no "empty parameter set" skip that reads green.
-    empty = [item for item in items if _case(item) is None and getattr(getattr(item, "function", None), DOMAIN_ATTRIBUTE, None)]
+    empty = [item for item in items if case_of(item) is None and getattr(getattr(item, "function", None), DOMAIN_ATTRIBUTE, None)]
     if empty:
         config.hook.pytest_deselected(items=empty)
         items[:] = [item for item in items if item not in set(empty)]
@@ -393,8 +385,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return  # listing items needs no DB; a worker loads each domain at its first item
     broken: dict[str, tuple[pytest.Item, str]] = {}
     for item in items:
-        case = _case(item)
-        if case is None or case.domain.name in broken or _loaded(case.domain):
+        case = case_of(item)
+        if case is None or case.domain.name in broken or loaded(case.domain):
             continue
         from ._domain import DomainError
 
@@ -409,24 +401,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             module = item.getparent(pytest.Module)
             nodeid = module.nodeid if module is not None else item.nodeid
             config.hook.pytest_collectreport(report=CollectReport(nodeid, "failed", message, []))
-        items[:] = [item for item in items if (case := _case(item)) is None or case.domain.name not in broken]
+        items[:] = [item for item in items if (case := case_of(item)) is None or case.domain.name not in broken]
 
 
 # -- items ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Case:
-    """One (domain, task, trial)."""
-
-    domain: Domain[Any]
-    task: Task
-    trial: int
-    seed: int
-
-    @property
-    def item_id(self) -> str:
-        return f"{self.domain.name}-{self.task.id}-t{self.trial}"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -493,53 +471,6 @@ def tau_env(request: pytest.FixtureRequest, tau_case: Case) -> Environment:
         # errors naming the file, record and field (left out of pass^k); other domains run.
         pytest.fail(broken, pytrace=False)
     return Environment(tau_case.domain, task=tau_case.task)
-
-
-_LOAD_LOCK = threading.Lock()
-_BROKEN: weakref.WeakKeyDictionary[Domain[Any], str] = weakref.WeakKeyDictionary()  # why a DB cannot be loaded
-
-
-def _loaded(domain: Domain[Any]) -> bool:
-    return "initial_db" in domain.__dict__ and "initial_user_db" in domain.__dict__
-
-
-def load_domain(domain: Domain[Any]) -> None:
-    """Load and validate a domain's DBs once per process (from any thread), then keep them
-    out of every later GC pass: they live as long as the process. Raises DomainError."""
-    if _loaded(domain):
-        return
-    from ._domain import DomainError
-
-    with _LOAD_LOCK:  # cached_property has no lock from Python 3.12: load once, not once per thread
-        if domain in _BROKEN:
-            raise DomainError(_BROKEN[domain])  # read and validated once, not once per item
-        try:
-            domain.initial_db  # noqa: B018
-            domain.initial_user_db  # noqa: B018
-        except DomainError as exc:
-            _BROKEN[domain] = str(exc)
-            raise
-        gc.freeze()
-
-
-def _strategy_context(case: Case, settings: Settings) -> StrategyContext:
-    return StrategyContext(settings=settings, domain=case.domain, task=case.task, trial=case.trial, seed=case.seed)
-
-
-def make_user(config: pytest.Config, case: Case, settings: Settings) -> User | None:
-    """The item's simulated user from the plugin that provides --user-strategy (None: no plugin built it)."""
-    user: User | None = config.hook.pytest_tau_make_user(
-        config=config, name=settings.user_strategy, context=_strategy_context(case, settings)
-    )
-    return user
-
-
-def make_agent(config: pytest.Config, case: Case, settings: Settings) -> Agent | None:
-    """The item's agent from the plugin that provides --agent-strategy (None: no plugin built it)."""
-    agent: Agent | None = config.hook.pytest_tau_make_agent(
-        config=config, name=settings.agent_strategy, context=_strategy_context(case, settings)
-    )
-    return agent
 
 
 @pytest.fixture
@@ -651,7 +582,7 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
     """Put the item's result on its report, so it crosses xdist to the controller."""
     report = yield
-    case = _case(item)
+    case = case_of(item)
     if case is None:
         return report
     if report.longrepr is not None:

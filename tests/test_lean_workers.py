@@ -16,8 +16,8 @@ from pathlib import Path
 LOADED = {}
 
 def _loaded(session):
-    from pytest_tau.plugin import _case
-    return any("initial_db" in c.domain.__dict__ for c in map(_case, session.items) if c is not None)
+    from pytest_tau._case import case_of
+    return any("initial_db" in c.domain.__dict__ for c in map(case_of, session.items) if c is not None)
 
 def pytest_collection_finish(session):
     LOADED["collected"] = _loaded(session)

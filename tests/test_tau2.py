@@ -25,7 +25,8 @@ from pytest_tau._agents import DoNothingAgent
 from pytest_tau._conversation import run_conversation
 from pytest_tau._scoring import judge
 from pytest_tau.tau2 import LazyTau2Domain
-from pytest_tau.tau2._adapter import Tau2Domain, build_domain
+from pytest_tau.tau2._adapter import Tau2Domain
+from pytest_tau.tau2._build import build_domain
 
 ROOT = Path(__file__).parents[1]
 COUNTS = {"airline": 50, "retail": 114}

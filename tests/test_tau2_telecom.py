@@ -26,7 +26,8 @@ from pytest_tau import Environment, OracleAgent, ScriptedUser
 from pytest_tau._agents import DoNothingAgent
 from pytest_tau._conversation import Trajectory, run_conversation
 from pytest_tau._scoring import judge
-from pytest_tau.tau2._adapter import _task_id, build_domain
+from pytest_tau.tau2._adapter import _task_id
+from pytest_tau.tau2._build import build_domain
 from pytest_tau.tau2._telecom import TelecomDomain, _agent_db, _user_db
 
 EXAMPLE = "[mobile_data_issue]airplane_mode_on|user_abroad_roaming_enabled_off[PERSONA:None]"

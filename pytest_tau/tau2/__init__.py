@@ -81,7 +81,7 @@ class LazyTau2Domain:
             )
         domain = _BUILT.get(self.name)
         if domain is None:
-            from ._adapter import build_domain
+            from ._build import build_domain
 
             domain = _BUILT[self.name] = build_domain(self.name.removeprefix("tau2_"))
         return domain

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .._conversation import Trajectory
     from .._environment import Environment
 
-__all__ = ["Tau2Domain", "Tau2Verdict", "build_domain"]
+__all__ = ["Tau2Domain", "Tau2Verdict"]
 
 TRANSFER = "transfer_to_human_agents"
 SCORED_BASES = frozenset({"DB", "COMMUNICATE", "ACTION", "ENV_ASSERTION"})
@@ -292,14 +292,3 @@ def _convert(our_id: str, tau2_task: Any) -> Task:
 
 def _actor(requestor: str) -> Literal["agent", "user"]:
     return "user" if requestor == "user" else "agent"
-
-
-def build_domain(short_name: str) -> Tau2Domain:
-    """τ²'s ``airline``, ``retail`` or ``telecom`` domain, built from the installed package."""
-    if short_name == "telecom":
-        from ._telecom import TelecomDomain
-
-        return TelecomDomain()
-    if short_name not in ("airline", "retail"):
-        raise DomainError(f"τ² domain {short_name!r} is not covered (airline, retail and telecom are)")
-    return Tau2Domain(short_name)
