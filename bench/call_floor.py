@@ -1,4 +1,4 @@
-"""What litellm itself costs, below which no harness change can go (issue 16's floors).
+"""What litellm itself costs: the floors below which no harness change can go on the litellm path.
 
     python bench/call_floor.py [--rounds 5] [--calls 100] [--threads 16,32,64] [--latency 0.2]
 
