@@ -74,7 +74,11 @@ def run_invariants(invariants: Iterable[Invariant], db: Any, now: dt.datetime) -
     """Every problem, prefixed with its invariant's name; long lists cut to a sample and a count."""
     problems = []
     for invariant in invariants:
-        found = list(invariant(db, now))
+        try:
+            found = list(invariant(db, now))
+        except (AttributeError, KeyError) as exc:  # a declaration naming a field or table the DB lacks
+            problems.append(f"{invariant.name}: cannot run: {exc} (fix the field or table name in the declaration)")
+            continue
         problems += [f"{invariant.name}: {problem}" for problem in found[:MAX_PROBLEMS]]
         if len(found) > MAX_PROBLEMS:
             problems.append(f"{invariant.name}: ... {len(found) - MAX_PROBLEMS} more ({len(found)} records)")

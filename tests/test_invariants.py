@@ -127,3 +127,8 @@ def test_validate_runs_what_a_domain_declares(tmp_path) -> None:
 
     problems = CHECKS["data_invariants"](domain)
     assert len(problems) == 1 and problems[0].startswith("members: age from birth_date at joined_on in 18..110: members['m1']: age -1 ")
+
+
+def test_a_declaration_naming_a_missing_field_is_a_problem_not_a_crash() -> None:
+    problems = _problems(not_after_now("shipments", "shipped_at"), shipments={"s1": _ship("s1")})
+    assert len(problems) == 1 and "cannot run" in problems[0] and "shipped_at" in problems[0]

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.manufacturing.schema import (
     Customer,
     Inspection,
@@ -28,6 +29,8 @@ from tests_domains.manufacturing.schema import (
     StateEvent,
     Supervisor,
     WorkOrder,
+    defect_possible,
+    lot_processes,
 )
 
 DOMAIN = Domain("manufacturing", ManufacturingDB, now=datetime(2026, 6, 10, 14, 0))
@@ -417,3 +420,60 @@ def record_scrap(
                                         disposition=disposition, cost=cost, recorded_at=_now(),
                                         recorded_by=supervisor_id.strip(), note=note)
     return {"record": db.scrap_records[key].model_dump(), "lot_quantity_now": lot.quantity, "rework_count": lot.rework_count}
+
+
+# -- data invariants: the plant's clock, PM records, and defects a process can cause --------------
+DOMAIN.invariants(
+    plausible_age("supervisors", "date_of_birth", low=18, high=75),
+    not_after_now("machines", "last_pm_date"),
+    not_after_now("machines", "state_history[].at"),
+    not_after_now("lots", "produced_on"),
+    not_after_now("lots", "shipped_on"),
+    ordered("lots", "produced_on", "shipped_on"),
+    not_after_now("inspections", "inspected_at"),
+    ordered("inspections", "produced_on", "inspected_at", via=("lot_id", "lots")),
+    not_after_now("quality_holds", "opened_at"),
+    not_after_now("quality_holds", "released_at"),
+    ordered("quality_holds", "opened_at", "released_at"),
+    not_after_now("scrap_records", "recorded_at"),
+    not_after_now("shift_logs", "shift_date"),
+    not_after_now("maintenance_orders", "scheduled_date", where=lambda order: order.status == "completed"),
+    cents("scrap_records", "cost"),
+    cents("parts", "standard_cost"),
+    area_codes_valid("quality_contacts", "phone"),
+)
+
+
+@DOMAIN.invariant
+def _no_pm_after_the_last_pm(db: ManufacturingDB, now: datetime) -> Any:
+    """no preventive maintenance recorded after a machine's last PM date"""
+    for key, machine in db.machines.items():
+        for event in machine.state_history:
+            if event.note == "preventive maintenance" and event.at[:10] > machine.last_pm_date:
+                yield f"machines[{key!r}]: preventive maintenance at {event.at}, after last_pm_date {machine.last_pm_date}"
+        for order in db.maintenance_orders.where(machine_id=key):
+            if order.kind == "preventive" and order.status == "completed" and order.scheduled_date > machine.last_pm_date:
+                yield f"machines[{key!r}]: PM order {order.maintenance_id} completed {order.scheduled_date}, after last_pm_date"
+
+
+@DOMAIN.invariant
+def _defects_a_process_can_cause(db: ManufacturingDB, now: datetime) -> Any:
+    """defects only where the lot's processes can cause them (no low hardness without heat treatment)"""
+    def lot_problem(lot_id: str, code: str) -> str | None:
+        lot = db.lots.get(lot_id)
+        if lot is None:
+            return None
+        types, material = lot_processes(lot, db.work_orders, db.machines, db.parts)
+        return None if defect_possible(code, types, material) else f"{code} on lot {lot_id} ({', '.join(sorted(types))}, {material})"
+
+    for key, inspection in db.inspections.items():
+        for defect in inspection.defects:
+            if (problem := lot_problem(inspection.lot_id, defect.code)):
+                yield f"inspections[{key!r}]: {problem}"
+    for key, hold in db.quality_holds.items():
+        for lot_id in hold.lot_ids:
+            if (problem := lot_problem(lot_id, hold.defect_code)):
+                yield f"quality_holds[{key!r}]: {problem}"
+    for key, scrap in db.scrap_records.items():
+        if (problem := lot_problem(scrap.lot_id, scrap.defect_code)):
+            yield f"scrap_records[{key!r}]: {problem}"

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_area_code
+from tests_domains.manufacturing.schema import defect_possible, lot_processes
 
 SEED = 6210
 NOW = datetime(2026, 6, 10, 14, 0)
@@ -59,6 +61,14 @@ STATE_NOTES = {"running": ["started job", "back in production", "first piece app
 SHIFT_START = {"A": 6, "B": 14, "C": 22}
 
 
+def plausible_defect(code: str, lots: list[Rec], work_orders: dict[str, Rec], machines: dict[str, Rec], parts: dict[str, Rec]) -> str:
+    """A drawn defect code, kept when every lot's processes can cause it, else moved to one they can (see
+    defect_possible): no low hardness on a part never heat-treated, no short shot off a lathe."""
+    processes = [lot_processes(lot, work_orders, machines, parts) for lot in lots]
+    allowed = [c for c in DEFECTS if all(defect_possible(c, types, material) for types, material in processes)]
+    return code if code in allowed else allowed[DEFECTS.index(code) % len(allowed)]
+
+
 def severity_of(code: str) -> str:
     """The policy's severity of a defect code (4.1)."""
     if code in ("crack", "porosity", "hardness_low", "material_cert_mismatch"):
@@ -103,7 +113,7 @@ def generate(seed: int = SEED) -> Rec:
             kid = f"QC-{2001 + i * 5 + j}"
             contacts[kid] = {"contact_id": kid, "customer_id": cid, "first_name": fn, "last_name": ln,
                              "email": f"{fn.lower()}.{ln.lower()}@{domain}",
-                             "phone": f"({rng.randint(201, 989)}) 555-{rng.randint(1000, 9999)}"}
+                             "phone": f"({dialable_area_code(rng.randint(201, 989))}) 555-{rng.randint(1000, 9999)}"}
     # machines
     machines: dict[str, Rec] = {}
     by_type: dict[str, list[str]] = {}
@@ -119,7 +129,10 @@ def generate(seed: int = SEED) -> Rec:
                 t = NOW - timedelta(days=rng.randint(20, 40))
                 state = "running"
                 for _ in range(rng.randint(3, 7)):
-                    hist.append({"at": t.isoformat(timespec="minutes"), "state": state, "note": rng.choice(STATE_NOTES[state])})
+                    note = rng.choice(STATE_NOTES[state])
+                    if note == "preventive maintenance" and t.date() > last_pm:
+                        note = "ballscrew inspection"  # a PM after the last PM date would make that date wrong
+                    hist.append({"at": t.isoformat(timespec="minutes"), "state": state, "note": note})
                     t += timedelta(hours=rng.randint(4, 90))
                     if t >= NOW:
                         break
@@ -167,7 +180,9 @@ def generate(seed: int = SEED) -> Rec:
 
     def inspect(lid: str, at: datetime, result: str) -> None:
         iid = f"IN-{len(inspections) + 90001}"
-        defects = [] if result == "pass" else [{"code": rng.choice(DEFECTS), "count": rng.randint(1, 6)}]
+        at = min(at, NOW - timedelta(minutes=30))  # today's inspections are this morning's, before the desk's now
+        defects = [] if result == "pass" else [{"code": plausible_defect(rng.choice(DEFECTS), [lots[lid]], work_orders, machines, parts),
+                                                "count": rng.randint(1, 6)}]
         inspections[iid] = {"inspection_id": iid, "lot_id": lid, "inspected_at": at.isoformat(timespec="minutes"),
                             "result": result, "sample_size": rng.choice([13, 20, 32, 50]), "defects": defects,
                             "inspector": rng.choice(INSPECTORS)}
@@ -247,8 +262,11 @@ def generate(seed: int = SEED) -> Rec:
         take = [cand.pop() for _ in range(rng.choice([1, 1, 2, 2, 3]))]
         hid = f"QH-{3100 + i * 3}"
         opened = NOW - timedelta(days=rng.randint(1, 25), hours=rng.randint(0, 12))
+        # a hold is opened on lots already made: not before the newest of them was produced
+        newest = max(datetime.fromisoformat(lots[lid]["produced_on"]) for lid in take) + timedelta(hours=8)
+        opened = min(max(opened, newest), NOW - timedelta(hours=1))
         status = "released" if rng.random() < 0.3 else "open"
-        code = rng.choice(DEFECTS)
+        code = plausible_defect(rng.choice(DEFECTS), [lots[lid] for lid in take], work_orders, machines, parts)
         holds[hid] = {"hold_id": hid, "lot_ids": take, "severity": severity_of(code),
                       "defect_code": code, "opened_at": opened.isoformat(timespec="minutes"),
                       "opened_by": rng.choice(list(supervisors)), "status": status,
@@ -265,7 +283,7 @@ def generate(seed: int = SEED) -> Rec:
             elif fix < 0.85:
                 inspect(lid, opened + timedelta(hours=rng.randint(5, 20)), "fail")
         if status == "released":
-            holds[hid]["released_at"] = (opened + timedelta(days=1)).isoformat(timespec="minutes")
+            holds[hid]["released_at"] = min(opened + timedelta(days=1), NOW).isoformat(timespec="minutes")
             holds[hid]["released_by"] = rng.choice(list(supervisors))
     # rework history and scrap records
     scrap: dict[str, Rec] = {}
@@ -275,9 +293,11 @@ def generate(seed: int = SEED) -> Rec:
             disp = rng.choice(["scrap", "rework"])
             q = rng.randint(2, max(3, lot["quantity"] // 20))
             sid = f"SR-{len(scrap) + 50001}"
-            scrap[sid] = {"scrap_id": sid, "lot_id": lid, "quantity": q, "defect_code": rng.choice(DEFECTS), "disposition": disp,
+            scrap[sid] = {"scrap_id": sid, "lot_id": lid, "quantity": q, "defect_code": plausible_defect(rng.choice(DEFECTS), [lot], work_orders, machines, parts),
+                          "disposition": disp,
                           "cost": round(q * parts[lot["part_number"]]["standard_cost"] * (1 if disp == "scrap" else 0.35), 2),
-                          "recorded_at": f"{lot['produced_on']}T{rng.randint(7, 21):02d}:{rng.choice(['05', '20', '40'])}",
+                          "recorded_at": min(f"{lot['produced_on']}T{rng.randint(7, 21):02d}:{rng.choice(['05', '20', '40'])}",
+                                             f"{NOW:%Y-%m-%dT%H:%M}"),
                           "recorded_by": rng.choice(list(supervisors)), "note": "found at final inspection"}
             if disp == "scrap":
                 lot["quantity"] -= q

@@ -14,10 +14,17 @@ from typing import Any
 
 from pytest_tau import TaskDraft, TaskWriter
 from tests_domains.manufacturing.domain import DOMAIN
+from tests_domains.manufacturing.schema import Lot, defect_possible, lot_processes
 
 DB = DOMAIN.initial_db
 TODAY = DOMAIN.today
 CRITICAL = ("crack", "porosity", "hardness_low", "material_cert_mismatch")
+
+
+def possible(lot: Lot, codes: tuple[str, ...]) -> tuple[str, ...]:
+    """The codes this lot's processes and material can show (see defect_possible)."""
+    types, material = lot_processes(lot, DB.work_orders, DB.machines, DB.parts)
+    return tuple(code for code in codes if defect_possible(code, types, material))
 MAJOR = ("dimension_oversize", "dimension_undersize", "thread_damage", "missing_component", "short_shot")
 MINOR = ("burr", "surface_finish", "flash")
 REWORKABLE = ("dimension_oversize", "burr", "surface_finish", "flash", "thread_damage")
@@ -195,7 +202,8 @@ def build() -> TaskWriter:
         lot = DB.lots[lid]
         m = DB.machines[lot.machine_id or ""]
         want_crit = n_crit < 14
-        code = b.rng.choice(CRITICAL if want_crit else ("burr", "surface_finish", "flash", "dimension_oversize"))
+        # only a defect this lot's processes can cause (no low hardness on a part never heat-treated)
+        code = b.rng.choice(possible(lot, CRITICAL if want_crit else ("burr", "surface_finish", "flash", "dimension_oversize")))
         bad = b.rng.choice([4, 6, 8, 10, 12, 15])
         s = b.supervisor()
         part = DB.parts[lot.part_number]
@@ -297,7 +305,7 @@ def build() -> TaskWriter:
         qty = next((n for n in (40, 60, 80, 100, 120, 150, 200, 250, 300) if n <= lot.quantity and n * part.standard_cost > 3100), None)
         if qty is None:
             continue
-        code = b.rng.choice(CRITICAL + ("dimension_undersize", "missing_component"))
+        code = b.rng.choice(possible(lot, CRITICAL + ("dimension_undersize", "missing_component")))
         s = b.supervisor()
         instr = (f"{b.sup_who(s)} {qty} pieces of lot {lot.lot_id} ({part.name}) have {DEFECT_WORDS[code]} (defect code "
                  f"{code}) and you want them scrapped now. You want to know what it costs. If the desk cannot record it, "

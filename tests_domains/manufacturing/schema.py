@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -175,3 +175,38 @@ class ManufacturingDB(BaseModel):
     quality_holds: Table[QualityHold]
     scrap_records: Table[ScrapRecord]
     shift_logs: Table[ShiftLog]
+
+
+def defect_possible(code: str, machine_types: set[str], material: str) -> bool:
+    """Can a part made by these processes, of this material, show this defect? Low hardness needs a heat
+    treatment; short shots and flash come from molding; porosity from molding or castings; a missing component
+    from assembly; thread damage from machining or assembly; burrs from cutting or stamping."""
+    if code == "hardness_low":
+        return "heat treat furnace" in machine_types
+    if code in ("short_shot", "flash"):
+        return "injection molder" in machine_types
+    if code == "porosity":
+        return "injection molder" in machine_types or "casting" in material
+    if code == "missing_component":
+        return "assembly cell" in machine_types
+    if code == "thread_damage":
+        return bool(machine_types & {"CNC lathe", "CNC mill", "assembly cell"})
+    if code == "burr":
+        return bool(machine_types & {"CNC lathe", "CNC mill", "stamping press"})
+    return True
+
+
+def lot_processes(lot: Any, work_orders: Any, machines: Any, parts: Any) -> tuple[set[str], str]:
+    """The machine types a lot went through (its work order's routing, else the machine that made it) and its
+    part's material; works on records and on plain dicts."""
+    def get(rec: Any, field: str) -> Any:
+        return rec[field] if isinstance(rec, dict) else getattr(rec, field)
+
+    wo = work_orders.get(get(lot, "work_order_id")) if get(lot, "work_order_id") else None
+    if wo is not None:
+        types = {get(step, "machine_type") for step in get(wo, "routing")}
+    else:
+        machine = machines.get(get(lot, "machine_id")) if get(lot, "machine_id") else None
+        types = {get(machine, "machine_type")} if machine is not None else set()
+    part = parts.get(get(lot, "part_number"))
+    return types, (get(part, "material") if part is not None else "")
