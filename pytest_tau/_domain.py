@@ -393,12 +393,25 @@ class Domain(Generic[DB]):
         """Runs after each successful tool call of either side. The default does nothing; a domain
         whose two sides must agree (τ²-bench's telecom: the line's status seen by the phone) syncs here."""
 
+    # A gold action that fails makes a task unscorable (see `gold`); an adapter of another
+    # benchmark whose tasks hold failing gold actions by design sets this.
+    failing_gold_allowed = False
+
     @functools.cache  # noqa: B019 - a Domain lives as long as the process
     def gold(self, task_id: str) -> Gold:
-        """The task's gold actions replayed on a fresh DB: computed once per task."""
+        """The task's gold actions replayed on a fresh DB: computed once per task. A gold
+        action that fails is a broken task (DomainError): scoring against what is left would
+        pass an agent that does nothing."""
         task = self.task(task_id)
         env = Environment(self, task=task)
         calls = [env.call(action.name, dict(action.arguments), actor=action.actor) for action in task.gold_actions]
+        failed = [(index, call) for index, call in enumerate(calls) if call.error]
+        if failed and not self.failing_gold_allowed:
+            index, call = failed[0]
+            raise DomainError(
+                f"{self.name}/{task.id}: gold action {index} ({call.name}) fails: {call.result[:300]}; "
+                "the task cannot be scored (python -m pytest_tau.validate lists such tasks)"
+            )
         diff = env.state.diff()
         return Gold(diff=diff, calls=tuple(calls), compared=self.canonical_diff(diff))
 

@@ -20,6 +20,7 @@ scores file rewritten in task order once the run's summary is known.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Mapping
@@ -69,9 +70,17 @@ def model_label(settings: Settings) -> str:
     return label_for(settings.model if settings.agent_uses_model else None, settings.agent_strategy)
 
 
+_MAX_LABEL = 120  # file names hold 255 bytes; the label shares one with a task id and a suffix
+
+
 def label_for(model: str | None, strategy: str) -> str:
-    """The model string (or, for an agent without a model, its strategy) as a file-name part."""
-    return redact(model or strategy).replace("/", "-").replace("\\", "-")
+    """The model string (or, for an agent without a model, its strategy) as a file-name part;
+    a label too long for a file name keeps its start and a digest of the whole."""
+    label = redact(model or strategy).replace("/", "-").replace("\\", "-")
+    if len(label.encode()) <= _MAX_LABEL:
+        return label
+    digest = hashlib.sha256(label.encode()).hexdigest()[:12]
+    return label.encode()[: _MAX_LABEL - 13].decode("utf-8", "ignore") + "-" + digest
 
 
 def mt_task_id(task: str, trial: int) -> str:

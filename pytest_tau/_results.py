@@ -145,6 +145,7 @@ def summarize(
 ) -> RunSummary:
     """Roll results up into pass^k per domain and overall (overall: the mean over all tasks)."""
     # The last result of an item wins (a resumed or rerun item reports again).
+    results = list(results)
     latest: dict[str, ItemResult] = {}
     for result in results:
         latest[result.item] = result
@@ -154,8 +155,9 @@ def summarize(
         by_domain[result.domain].append(result)
     scored = [r for r in ordered if r.status != "error"]
     overall = tally((f"{r.domain}/{r.task}", r.status == "passed") for r in scored)
+    # Usage counts every attempt: the calls of an errored attempt that --resume ran again were paid for too.
     agent, user = UsageRecord(), UsageRecord()
-    for result in ordered:
+    for result in results:
         for total, part in ((agent, result.agent_usage), (user, result.user_usage)):
             total.calls += part.calls
             total.prompt_tokens += part.prompt_tokens

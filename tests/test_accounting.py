@@ -202,3 +202,27 @@ def test_item_ids_from_node_ids() -> None:
     assert found == Scheduled("my-shop-T-1-t3", "tests_domains/a/test_a.py::test_a[my-shop-T-1-t3]", "my-shop", "T-1", 3, item_seed(5, "my-shop", "T-1", 3))
     assert scheduled_from_nodeid("tests/test_x.py::test_plain[1-t2]", ["toy"], 0) is None
     assert scheduled_from_nodeid("tests/test_x.py::test_plain", ["toy"], 0) is None
+
+
+def test_usage_counts_every_attempt_of_a_resumed_item() -> None:
+    """--resume reruns an errored item: the calls of the errored attempt were paid for too."""
+    from pytest_tau._results import UsageRecord, summarize
+
+    base = {"item": "toy-a-t0", "domain": "toy", "task": "a", "trial": 0, "seed": 1}
+    errored = ItemResult(**base, status="error", end_reason="error", agent_usage=UsageRecord(calls=5, cost=0.5))
+    passed = ItemResult(**base, status="passed", reward=1.0, end_reason="user_stop", agent_usage=UsageRecord(calls=3, cost=0.25))
+    summary = summarize([errored, passed], 1)
+    assert (summary.items, summary.passed, summary.errors) == (1, 1, 0)
+    assert (summary.agent_usage.calls, summary.cost) == (8, 0.75)
+
+
+def test_a_long_model_name_makes_mt_file_names_that_fit(tmp_path: Path) -> None:
+    from pytest_tau._mt import label_for, scores_file, trajectory_file
+
+    model = "openai/" + "a-very-long-fine-tune-name" * 20
+    label = label_for(model, "tool-calling")
+    assert len(label.encode()) <= 120 and label != label_for(model + "x", "tool-calling")
+    for path in (scores_file(tmp_path, "toy", label), trajectory_file(tmp_path, "toy", label, "a_long_task_id" * 4, 3)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{}\n")  # no OSError: file name too long
+    assert label_for("openai/gpt-4o", "tool-calling") == "openai-gpt-4o"

@@ -173,3 +173,27 @@ def test_a_model_writing_deep_text_calls_is_scored(form: str, toy_domain: Domain
     result = item_result(Case(toy_domain, task, 0, 0), trajectory, verdict)
     write_trajectory(tmp_path, result, trajectory, env, verdict)
     assert orjson.loads((tmp_path / "trajectories" / f"{result.item}.json").read_bytes())["result"]["status"] == "failed"
+
+
+def test_a_gold_action_that_fails_makes_the_item_an_error_not_a_pass(toy_domain: Domain, tmp_path: Path) -> None:
+    """Before, the gold state of a task whose gold write failed was the initial state, so an
+    agent that did nothing passed it; only `validate` said so."""
+    from pytest_tau._domain import DomainError
+    from pytest_tau._scoring import judge
+    from pytest_tau._validity import check_gold_actions_succeed
+
+    task = toy_domain.tasks[0]
+    broken_action = task.gold_actions[-1].model_copy(update={"arguments": {**task.gold_actions[-1].arguments, "book_id": "NO-SUCH-BOOK"}})
+    broken = task.model_copy(update={"id": "broken_gold", "gold_actions": [*task.gold_actions[:-1], broken_action]})
+
+    class Broken(type(toy_domain)):  # type: ignore[misc]
+        pass
+
+    domain = Broken.__new__(Broken)
+    domain.__dict__.update(toy_domain.__dict__)
+    domain.__dict__["tasks"] = [broken]
+    env = Environment(domain, task=broken)
+    trajectory = run_conversation(env, Degenerate({}), ScriptedUser(broken), max_steps=2)  # type: ignore[arg-type]
+    with pytest.raises(DomainError, match=r"toy/broken_gold: gold action 2 \(loan_book\) fails: Error: "):
+        judge(domain, broken, env, trajectory)
+    assert check_gold_actions_succeed(domain)[0].startswith("broken_gold: gold action 2 (loan_book) fails")
