@@ -195,10 +195,11 @@ def get_site(db: WebDB, site_id: SiteId) -> Site:
 
 
 @DOMAIN.tool
-def list_pages(db: WebDB, site_id: SiteId) -> list[Page]:
-    """List a site's known pages (path, title, kind, when the page last changed, listing size)."""
+def list_pages(db: WebDB, site_id: SiteId) -> list[dict[str, Any]]:
+    """List a site's known pages (path, title, kind, when the page last changed, listing size); get_page shows one's content."""
     site = db.sites.require(site_id)
-    return sorted(db.pages.where(site_id=site.site_id), key=lambda p: p.path)
+    return [p.model_dump(mode="json", exclude={"items", "status_text"}, exclude_none=True)
+            for p in sorted(db.pages.where(site_id=site.site_id), key=lambda p: p.path)]
 
 
 @DOMAIN.tool
@@ -247,12 +248,28 @@ def submit_form(
         fee_charged=form.site_fee,
     )
     db.submissions[key] = submission
+    if form.updates_page is not None:
+        _post_status(db, form.updates_page, f"{form.name}: request {key} received {DOMAIN.today.isoformat()}.")
     if form.site_fee > 0:
         charge_key = db.charges.new_key("CH-FEE-", key)
         db.charges[charge_key] = Charge(charge_id=charge_key, customer_id=customer.customer_id, kind="site_fee",
                                         amount=form.site_fee, date=DOMAIN.today.isoformat(),
                                         description=f"Site fee: {form.name} ({key})")
     return submission
+
+
+def _post_status(db: WebDB, page_id: str, text: str) -> None:
+    """The site changes a status page; every active monitor on it whose keyword (if any) the new text
+    contains detects the change at once and alerts its customer."""
+    page = db.pages.require(page_id)
+    page.status_text, page.last_changed_at = text, _stamp()
+    db.pages[page.page_id] = page
+    for watcher in sorted(db.monitors.where(page_id=page.page_id), key=lambda m: m.monitor_id):
+        if watcher.status != "active" or (watcher.keyword and watcher.keyword.casefold() not in text.casefold()):
+            continue
+        alert_id = db.change_alerts.new_key("CHG-", watcher.monitor_id, page.last_changed_at, text)
+        db.change_alerts[alert_id] = ChangeAlert(alert_id=alert_id, monitor_id=watcher.monitor_id, detected_at=page.last_changed_at,
+                                                 summary=f"{page.title}: {text}")
 
 
 @DOMAIN.tool
@@ -381,6 +398,32 @@ def schedule_extraction(
     return db.extraction_jobs[key]
 
 
+@DOMAIN.tool
+def get_page(db: WebDB, page_id: PageId) -> Page:
+    """One page as Relaypoint last saw it: a listing's entries (title, price in dollars, date posted), a status page's text."""
+    return db.pages.require(page_id)
+
+
+@DOMAIN.tool(write=True)
+def run_extraction(db: WebDB, job_id: JobId) -> dict[str, Any]:
+    """Run a scheduled extraction job now: it reads the site's pages under the job's path prefix (in path order, at most
+    the job's page limit; pages behind the site's login cannot be read) and returns one row per listed entry. The run is
+    recorded on the job; a one-time job is then completed."""
+    job = db.extraction_jobs.require(job_id)
+    if job.status != "scheduled":
+        raise ToolError(f"job {job.job_id} is {job.status}; only a scheduled job can run")
+    site = db.sites.require(job.site_id)
+    pages = sorted((p for p in db.pages.where(site_id=site.site_id)
+                    if p.path.startswith(job.path_prefix) and not any(p.path.startswith(x) for x in site.login_paths)),
+                   key=lambda p: p.path)[: job.max_pages]
+    rows = [{"page": p.path, "title": item.title, "price": item.price, "posted_on": item.posted_on} for p in pages for item in p.items]
+    job.last_run_at, job.rows_last_run = _stamp(), len(rows)
+    if job.schedule == "once":
+        job.status = "completed"
+    db.extraction_jobs[job.job_id] = job
+    return {"job_id": job.job_id, "site_name": site.name, "pages_read": [p.path for p in pages], "rows": rows}
+
+
 @DOMAIN.tool(write=True)
 def cancel_extraction(db: WebDB, job_id: JobId) -> ExtractionJob:
     """Cancel a scheduled extraction job."""
@@ -389,3 +432,8 @@ def cancel_extraction(db: WebDB, job_id: JobId) -> ExtractionJob:
         raise ToolError(f"job {job.job_id} is {job.status}; only a scheduled job can be cancelled")
     job.status = "cancelled"
     return job
+
+
+# Policy 7.3: a monitor meant to catch what a submission changes is created before the submission
+# (the site's update alerts only monitors that exist). No other kind of request calls both.
+DOMAIN.order("create_monitor", "submit_form")

@@ -407,12 +407,73 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 "created_at": _stamp(created),
             }
 
+    add_page_content(db, random.Random(seed + 11))
     WebDB.model_validate(db)  # fail loudly on a schema drift
     # fields left at their default (None) are omitted to keep the file small
     return {
         table: {key: {k: v for k, v in rec.items() if v is not None} for key, rec in records.items()}
         for table, records in db.items()
     }
+
+
+# What listing pages show, by site category: (title patterns, price range in dollars).
+ITEMS: dict[str, tuple[list[str], tuple[int, int]]] = {
+    "real_estate": (["{n}-bed apartment on {street}", "{n}-bed townhouse near {street}", "Studio above {street}",
+                     "{n}-bed house, {street}"], (850, 3900)),
+    "jobs": (["{role}, {city}", "Senior {role} ({city})", "{role} - remote", "Junior {role}, {city}"], (42000, 185000)),
+    "retail": (["{adj} {thing}", "{thing}, {adj} edition", "{adj} {thing} set"], (9, 420)),
+    "events": (["{act} live at {venue}", "{act}: evening show", "{act} with guests"], (15, 180)),
+    "travel": (["{city} to {city2}, one way", "{city} to {city2}, return", "{city2} weekend from {city}"], (29, 640)),
+    "government": (["{role}, county {dept}", "Seasonal {role}, {dept}"], (36000, 98000)),
+    "utilities": (["Crew lead, {dept}", "{role}, {dept}"], (41000, 112000)),
+}
+WORDS = {
+    "street": ["Alder St", "Quarry Rd", "Hollis Ave", "Ferry Ln", "Marsh Rd", "Juniper Ct", "Tillman Way", "Osprey Dr", "Canal St"],
+    "role": ["Data analyst", "Line cook", "Nurse", "Electrician", "Accountant", "Bus driver", "Web developer", "Librarian"],
+    "city": ["Portland", "Tacoma", "Boise", "Reno", "Fresno", "Spokane", "Eugene", "Salem"],
+    "city2": ["Denver", "Austin", "Omaha", "Tucson", "Madison", "Raleigh", "Tulsa", "Albany"],
+    "adj": ["Walnut", "Linen", "Cast-iron", "Merino", "Bamboo", "Copper", "Canvas", "Stoneware"],
+    "thing": ["desk lamp", "throw blanket", "skillet", "hiking socks", "cutting board", "kettle", "tote bag", "mug"],
+    "act": ["The Lanterns", "Marisol Vega", "Northbound Brass", "Echo Parade", "The Quiet Hours", "Dale Okafor Trio"],
+    "venue": ["the Grange Hall", "Pier 9", "the Orpheum", "Riverside Park"],
+    "dept": ["public works", "parks", "records", "water services", "roads"],
+}
+
+
+def add_page_content(db: dict[str, dict[str, Rec]], rng: random.Random) -> None:
+    """What pages show: the entries of listing pages that have prices, the text of status pages, and
+    for some forms a status page of their own that the site updates when it receives a submission.
+    After every other record, with its own seed, so those stay as they were."""
+    for pid in sorted(db["pages"]):
+        page = db["pages"][pid]
+        category = db["sites"][page["site_id"]]["category"]
+        if page["kind"] == "listing" and category in ITEMS and not page["path"].startswith(("/news", "/council", "/archive", "/staff", "/schedules", "/account")):
+            patterns, (low, high) = ITEMS[category]
+            changed = datetime.fromisoformat(page["last_changed_at"]).date()
+            items = []
+            for _ in range(min(page["item_count"], rng.randint(6, 14))):
+                words = {key: rng.choice(options) for key, options in WORDS.items()}
+                words["n"] = str(rng.randint(1, 4))
+                price = rng.randint(low * 100, high * 100) / 100 if high < 1000 else float(rng.randint(low // 50, high // 50) * 50)
+                items.append({"title": rng.choice(patterns).format(**words), "price": price,
+                              "posted_on": (changed - timedelta(days=rng.randint(0, 30))).isoformat()})
+            page["items"] = items
+        elif page["kind"] == "status":
+            page["status_text"] = f"No new notices since {page['last_changed_at'][:10]}."
+    page_n = 9000
+    for fid in sorted(db["forms"]):
+        form = db["forms"][fid]
+        site = db["sites"][form["site_id"]]
+        if site["captcha_on_forms"] or site["category"] not in ("government", "utilities", "travel", "events") or rng.random() < 0.4:
+            continue
+        page_n += rng.randint(1, 7)
+        pid = f"PG{page_n}"
+        form_page = db["pages"][form["page_id"]]
+        db["pages"][pid] = {"page_id": pid, "site_id": site["site_id"], "path": form_page["path"].rstrip("/") + "/status",
+                            "title": f"{form['name']}: request status", "kind": "status",
+                            "last_changed_at": form_page["last_changed_at"],
+                            "status_text": f"No requests received since {form_page['last_changed_at'][:10]}."}
+        form["updates_page"] = pid
 
 
 def main() -> None:

@@ -120,10 +120,11 @@ class Builder:
     def persona(self) -> str:
         return self.rng.choice(PERSONAS) + " Reveal information only when the agent asks for it."
 
-    def attempt(self, task_id: str, c: Rec, situation: str, script: list[str], split: str = "test") -> AbstractContextManager[TaskDraft]:
+    def attempt(self, task_id: str, c: Rec, situation: str, script: list[str], split: str = "test",
+                ordered: bool = False) -> AbstractContextManager[TaskDraft]:
         who = (f"You are {c['first_name']} {c['last_name']}, born {words(c['date_of_birth'])}; your Relaypoint account "
                f"email is {c['email']}.")
-        return self.writer.attempt(task_id, instructions=f"{who} {self.persona()} {situation}", script=script, split=split)
+        return self.writer.attempt(task_id, instructions=f"{who} {self.persona()} {situation}", script=script, split=split, ordered=ordered)
 
     def done(self, c: Rec, *sites: str) -> None:
         self.used.add(c["customer_id"])
@@ -817,24 +818,138 @@ def too_long_value(b: Builder, n: int) -> None:
             made += 1
 
 
+# -- running jobs, status pages that change ------------------------------------------------
+def job_rows(job: Rec) -> list[Rec]:
+    """The rows a run of the job would return (for picking candidates; the task's figures come from the run)."""
+    site = D.sites[job["site_id"]]
+    pages = [p for p in D.pages_by_site[site["site_id"]] if p["path"].startswith(job["path_prefix"])
+             and not any(p["path"].startswith(x) for x in site["login_paths"])][: job["max_pages"]]
+    return [item for p in pages for item in p.get("items", [])]
+
+
+def job_keeps_rules(job: Rec, c: Rec) -> bool:
+    site, terms = D.sites[job["site_id"]], PLANS[c["plan"]]
+    return (job["requests_per_minute"] <= min(site["max_requests_per_minute"], terms.max_requests_per_minute)
+            and job["max_pages"] <= terms.max_pages_per_job and (job["schedule"] == "once" or c["plan"] != "basic")
+            and not any(job["path_prefix"].startswith(x) or x.startswith(job["path_prefix"]) for x in site["disallowed_paths"]))
+
+
+def run_job_cheapest(b: Builder, n: int) -> None:
+    cands = []
+    for job in sorted(D.jobs.values(), key=lambda j: j["job_id"]):
+        c = D.cus[job["customer_id"]]
+        same_site = [j for j in D.jobs_by_cus[c["customer_id"]] if j["site_id"] == job["site_id"] and j["status"] == "scheduled"]
+        rows = job_rows(job)
+        prices = sorted(r["price"] for r in rows)
+        titles = [r["title"] for r in rows]
+        if (job["status"] == "scheduled" and c["status"] == "active" and len(same_site) == 1 and job["site_id"] in D.unique_site
+                and job_keeps_rules(job, c) and len(rows) >= 3 and prices[0] != prices[1] and len(set(titles)) == len(titles)):
+            cands.append((c, job))
+    made = 0
+    for c, job in b.candidates(cands):
+        if made == n:
+            break
+        site = D.sites[job["site_id"]]
+        with b.attempt(
+            f"run_job_cheapest_{made + 1}", c,
+            f"You have an extraction job that reads {site['name']} (the part under {job['path_prefix']}). You want it run now, "
+            "and you want to know the cheapest entry it finds: its title and its price. You do not need the other entries.",
+            [f"Hi, could you run my {site['name']} extraction job right now? I'm after the cheapest listing it finds.", me(c),
+             "Yes, please run it now."],
+        ) as d:
+            verify(d, c)
+            d.read("get_account_usage", customer_id=c["customer_id"])
+            d.read("list_extraction_jobs", customer_id=c["customer_id"])
+            d.read("get_site", site_id=site["site_id"])
+            run = d.write("run_extraction", job_id=job["job_id"])
+            cheapest = min(run["rows"], key=lambda r: r["price"])
+            d.output(cheapest["title"], "text")
+            d.output(cheapest["price"], "money")
+        if b.writer.kept(d):
+            b.done(c, site["site_id"])
+            made += 1
+    if made < n:
+        raise SystemExit(f"only {made} of {n} run_job_cheapest tasks")
+
+
+def watch_then_submit(b: Builder, n: int, at_limit: bool) -> None:
+    """Submit a form whose site posts each request on a status page, with a monitor on that page created first
+    (policy 7.3); a customer at their monitor limit first pauses a monitor they name to make room."""
+    forms = [f for f in forms_ok(captcha=False, login=False) if f.get("updates_page")]
+    custs = [c for c in D.cus.values() if c["status"] == "active" and D.june_subs[c["customer_id"]] < PLANS[c["plan"]].submissions_per_month
+             and (len(active(c["customer_id"])) == PLANS[c["plan"]].max_active_monitors) == at_limit
+             and (not at_limit or unique_monitors(c["customer_id"]))]
+    made = 0
+    name = "watch_full_then_submit" if at_limit else "watch_then_submit"
+    for (c,) in b.candidates([(c,) for c in custs]):
+        if made == n:
+            break
+        form = b.rng.choice([f for f in forms if f["site_id"] not in b.used_sites] or forms)
+        site = D.sites[form["site_id"]]
+        gold, said = form_values(b.rng, form, c)
+        channel = b.rng.choice(["sms", "email"])
+        by = "a text message" if channel == "sms" else "an email"
+        pause = unique_monitors(c["customer_id"])[0] if at_limit else None
+        room = ""
+        room_line: list[str] = []
+        if pause is not None:
+            mpage = mon_page(pause)
+            where = f"the '{mpage['title']}' page of {site_of(mpage)['name']}"
+            room = f" You already use every monitor your plan allows; to make room, you want your monitor on {where} paused."
+            room_line = [f"I'm at my monitor limit, so please pause my monitor on {where} to make room. Yes, pause it."]
+        with b.attempt(
+            f"{name}_{made + 1}", c,
+            f"You want Relaypoint to submit the '{form['name']}' form on the {site['name']} site for you, and you want {by} "
+            f"whenever the site's status page for your request changes, checked once a day, starting with the site receiving "
+            f"this request.{room} When the agent asks for the form's values, give exactly these (field label: value): "
+            f"{'; '.join(said)}. Any field not in this list you leave empty. Agree to each change the agent describes if it "
+            "matches. At the end, ask for the submission reference.",
+            [f"Hi, I need to send the {form['name'].lower()} on {site['name']}, and I want {by} when the status of my request "
+             "changes, checked once a day.", me(c), *room_line, "Here are my details: " + "; ".join(said) + ".",
+             "Yes, set up that alert.", "Yes, that's all correct, submit it.", "What's the reference?"],
+            ordered=True,  # the monitor before the submission (policy 7.3): the alert exists only then
+        ) as d:
+            verify(d, c)
+            d.read("get_account_usage", customer_id=c["customer_id"])
+            if pause is not None:
+                d.read("list_monitors", customer_id=c["customer_id"])
+                d.write("set_monitor_status", monitor_id=pause["monitor_id"], status="paused")
+            d.read("search_sites", query=site["name"])
+            d.read("list_forms", site_id=site["site_id"])
+            got = d.read("get_form", form_id=form["form_id"])
+            d.write("create_monitor", customer_id=c["customer_id"], page_id=got["updates_page"], interval_hours=24, channel=channel)
+            sub = d.write("submit_form", customer_id=c["customer_id"], form_id=form["form_id"], values=gold)
+            d.output(sub["submission_id"], "code")
+            if form["site_fee"] > 0:
+                d.output(got["site_fee"], "money", strict=True)
+        if b.writer.kept(d):
+            b.done(c, site["site_id"])
+            made += 1
+    if made < n:
+        raise SystemExit(f"only {made} of {n} {name} tasks")
+
+
 def build() -> TaskWriter:
     b = Builder()
-    submit_ok(b, 6, train=1)
-    upgrade_monitors(b, 4)
-    quota_upgrade_submit(b, 3)
-    swap_monitor(b, 5, train=1)
-    robots_split(b, 4)
-    rate_cap(b, 4, train=1)
-    interval_too_short(b, 3)
-    form_transfer(b, 3, login=False)
-    form_transfer(b, 2, login=True)
-    suspended(b, 3)
+    submit_ok(b, 3, train=1)
+    upgrade_monitors(b, 2)
+    quota_upgrade_submit(b, 2)
+    swap_monitor(b, 3, train=1)
+    robots_split(b, 2)
+    rate_cap(b, 3, train=1)
+    interval_too_short(b, 2)
+    form_transfer(b, 2, login=False)
+    form_transfer(b, 1, login=True)
+    suspended(b, 2)
     downgrade_refused(b, 2)
-    downgrade_after_pausing(b, 3)
-    last_change_channel(b, 4, train=1)
-    recurring_on_basic(b, 2)
-    blocked_monitor(b, 3)
-    too_long_value(b, 3)
+    downgrade_after_pausing(b, 2)
+    last_change_channel(b, 3, train=1)
+    recurring_on_basic(b, 1)
+    blocked_monitor(b, 2)
+    too_long_value(b, 2)
+    run_job_cheapest(b, 15)
+    watch_then_submit(b, 7, at_limit=False)
+    watch_then_submit(b, 8, at_limit=True)
     return b.writer
 
 

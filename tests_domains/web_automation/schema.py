@@ -40,6 +40,14 @@ class Site(BaseModel):
     login_paths: Unordered[str]  # path prefixes that sit behind the site's own login
 
 
+class Listing(BaseModel):
+    """One entry a listing page shows (a rental, a job, a product, an event)."""
+
+    title: str
+    price: float
+    posted_on: str  # YYYY-MM-DD
+
+
 class Page(BaseModel):
     page_id: str
     site_id: str
@@ -48,6 +56,8 @@ class Page(BaseModel):
     kind: Literal["form", "listing", "article", "status", "product"]
     last_changed_at: str  # YYYY-MM-DDTHH:MM (UTC)
     item_count: int | None = None  # listings: how many items the page lists
+    items: list[Listing] = []  # listings: the entries on its first screen (at most 20), what an extraction reads
+    status_text: str | None = None  # status pages: what the page says now
 
 
 class FormField(BaseModel):
@@ -68,6 +78,7 @@ class Form(BaseModel):
     name: str
     site_fee: float  # what the site charges per submission, passed on to the customer
     fields: list[FormField]
+    updates_page: str | None = None  # a status page the site updates when it receives a submission
 
 
 class FieldValue(BaseModel):
@@ -113,6 +124,8 @@ class ExtractionJob(BaseModel):
     schedule: Schedule
     status: Literal["scheduled", "completed", "cancelled"]
     created_at: str
+    last_run_at: str | None = None  # YYYY-MM-DDTHH:MM (UTC) of the last run
+    rows_last_run: int | None = None  # how many rows the last run returned
 
 
 class Charge(BaseModel):
