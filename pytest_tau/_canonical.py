@@ -197,13 +197,16 @@ def free_text_fields(model: type[BaseModel], prefix: str = "") -> list[str]:
     return paths
 
 
-def confidential_fields(model: type[BaseModel], seen: frozenset[type[BaseModel]] = frozenset()) -> set[str]:
-    """Names of the confidential fields of a record model and of the models nested in it."""
-    names: set[str] = set()
+def confidential_fields(model: type[BaseModel], seen: frozenset[type[BaseModel]] = frozenset()) -> dict[str, set[frozenset[str]]]:
+    """The confidential fields of a record model and of the models nested in it: each name with the
+    field names of the models that mark it (a passenger's `dob` is not a member's `dob`)."""
+    found: dict[str, set[frozenset[str]]] = {}
+    shape = frozenset(field.alias or name for name, field in model.model_fields.items())
     for name, field in model.model_fields.items():
         if CONFIDENTIAL in _markers(field.annotation, list(field.metadata)):
-            names.add(field.alias or name)
+            found.setdefault(field.alias or name, set()).add(shape)
         for nested in _models_in(field.annotation):
             if nested is not model and nested not in seen:
-                names |= confidential_fields(nested, seen | {model})
-    return names
+                for nested_name, shapes in confidential_fields(nested, seen | {model}).items():
+                    found.setdefault(nested_name, set()).update(shapes)
+    return found

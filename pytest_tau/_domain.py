@@ -146,7 +146,13 @@ class Domain(Generic[DB]):
                 self.record_models[prefix + field_name] = record
         self.user_db_model = user_db
         # Fields the policy forbids telling (schema fields marked Confidential, and names given here).
-        self.confidential: frozenset[str] = frozenset().union(*(confidential_fields(m) for m in self.record_models.values())) | frozenset(confidential)
+        shapes: dict[str, set[frozenset[str]]] = {}
+        for record_model in self.record_models.values():
+            for field_name, found in confidential_fields(record_model).items():
+                shapes.setdefault(field_name, set()).update(found)
+        # A name given here is confidential in any record; a marked field only in records of its model's shape.
+        self.confidential_shapes: dict[str, frozenset[frozenset[str]]] = {name: frozenset(found) for name, found in shapes.items() if name not in confidential}
+        self.confidential: frozenset[str] = frozenset(shapes) | frozenset(confidential)
         self.order_rules: list[tuple[str, str]] = []
         self.user_tools: dict[str, Tool] = {}
         self._user_indexes: dict[str, dict[str, Any]] = {}

@@ -164,15 +164,19 @@ def derived_wrong_outputs(outputs: Sequence[Output], calls: Sequence[ToolCall], 
     return [candidate for candidate in wrong if not output_told(candidate, right) and not any(_same(o, candidate.value) for o in outputs)]
 
 
-def _confidential_outputs(results: Iterable[Any], confidential: frozenset[str]) -> list[Output]:
+Shapes = dict[str, frozenset[frozenset[str]]]
+
+
+def _confidential_outputs(results: Iterable[Any], confidential: frozenset[str], shapes: Shapes) -> list[Output]:
     found: dict[Output, None] = {}
     public: set[str] = set()
     for result in results:
         for record, _ in _records(result):
+            keys = record.keys()
             for key, value in record.items():
                 if isinstance(value, (dict, list, bool)) or value is None:
                     continue
-                if key not in confidential:
+                if key not in confidential or (key in shapes and not any(shape <= keys for shape in shapes[key])):
                     public.add(str(value).casefold())
                     continue
                 text = str(value).strip()
@@ -183,12 +187,13 @@ def _confidential_outputs(results: Iterable[Any], confidential: frozenset[str]) 
     return [output for output in found if output.value.casefold() not in public]
 
 
-def confidential_told(calls: Sequence[ToolCall], confidential: frozenset[str], told: str) -> list[Output]:
-    """The confidential values the conversation's tool results showed and the agent told."""
+def confidential_told(calls: Sequence[ToolCall], confidential: frozenset[str], told: str, shapes: Shapes | None = None) -> list[Output]:
+    """The confidential values the conversation's tool results showed and the agent told. `shapes`:
+    per field name, the field names of the records it is confidential in (others show it freely)."""
     if not confidential or not told:
         return []
     results = [parsed_result(call.result) for call in calls if not call.error and any(name in call.result for name in confidential)]
-    return [output for output in _confidential_outputs(results, confidential) if output_told(output, told)]
+    return [output for output in _confidential_outputs(results, confidential, shapes or {}) if output_told(output, told)]
 
 
 def said_values(results: Iterable[Any]) -> str:

@@ -8,7 +8,7 @@ from ._conversation import Agent, Trajectory, User, run_conversation
 from ._domain import AnyDomain
 from ._environment import Environment, ToolCall
 from ._evaluate import Verdict, evaluate
-from ._precision import confidential_told
+from ._precision import confidential_told, parsed_result
 from ._tasks import Action, Task
 
 __all__ = ["broken_rules", "judge", "play"]
@@ -40,7 +40,7 @@ def judge(domain: AnyDomain, task: Task, env: Environment, trajectory: Trajector
         trajectory.calls,
         told,
         domain.initial_compared,
-        unsaid=[*domain.derived_wrong(task.id), *confidential_told(trajectory.calls, domain.confidential, told)],
+        unsaid=[*domain.derived_wrong(task.id), *confidential_told(trajectory.calls, domain.confidential, told, domain.confidential_shapes)],
         broken_rules=broken_rules(domain, task, trajectory.calls),
     )
 
@@ -52,10 +52,10 @@ def broken_rules(domain: AnyDomain, task: Task, calls: Sequence[ToolCall]) -> li
     done = [call for call in calls if not call.error]
     broken = []
     authenticating = {name for name, tool in domain.tools.items() if tool.authenticates}
-    gold_callers = {call.result for call in gold if call.name in authenticating and call.actor == "agent"}
+    gold_callers = {token for call in gold if call.name in authenticating and call.actor == "agent" for token in _identity(call.result)}
     if gold_callers:
         first_write = next((i for i, call in enumerate(done) if call.write), len(done))
-        if not any(call.name in authenticating and call.actor == "agent" and call.result in gold_callers for call in done[:first_write]):
+        if not any(call.name in authenticating and call.actor == "agent" and _identity(call.result) & gold_callers for call in done[:first_write]):
             what = "before the first write" if first_write < len(done) else "at all"
             broken.append(f"the caller was not authenticated {what} ({' or '.join(sorted(authenticating))} finding the customer)")
     gold_names = {call.name for call in gold}
@@ -72,3 +72,15 @@ def play(domain: AnyDomain, task: Task, agent: Agent, user: User, *, max_steps: 
     env = Environment(domain, task=task)
     trajectory = run_conversation(env, agent, user, max_steps=max_steps)
     return trajectory, judge(domain, task, env, trajectory)
+
+
+def _identity(result: str) -> set[str]:
+    """Who an authentication look-up found: the ids in its result (a bare id, or the `..._id` fields
+    of the record), so two ways to authenticate (by email, by booking) find the same caller."""
+    parsed = parsed_result(result)
+    if isinstance(parsed, list) and len(parsed) == 1:
+        parsed = parsed[0]
+    if isinstance(parsed, dict):
+        ids = {value for key, value in parsed.items() if isinstance(value, str) and (key == "id" or key.endswith("_id"))}
+        return ids or {result}
+    return {str(parsed)}

@@ -33,6 +33,7 @@ from ._users import ScriptedUser
 
 __all__ = [
     "CHECKS",
+    "PENDING_CHECKS",
     "DomainStats",
     "TransferAtOnceAgent",
     "check_data_invariants",
@@ -522,37 +523,6 @@ def check_data_invariants(domain: AnyDomain) -> list[str]:
     return run_invariants(domain.data_invariants, domain.initial_db, domain.now)
 
 
-CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
-    "oracle_scores_1": check_oracle_scores_1,
-    "do_nothing_scores_0": check_do_nothing_scores_0,
-    "eager_user_scores_0": check_eager_user_scores_0,
-    "transfer_at_once_scores_0": check_transfer_at_once_scores_0,
-    "gold_actions_succeed": check_gold_actions_succeed,
-    "outputs_in_gold_results": check_outputs_in_gold_results,
-    "outputs_near_misses": check_outputs_near_misses,
-    "outputs_not_given_away": check_outputs_not_given_away,
-    "mutations_score_0": check_mutations_score_0,
-    "forbidden_accepted": check_forbidden_accepted,
-    "over_eager_scores_0": check_over_eager_scores_0,
-    "write_order_free": check_write_order_free,
-    "declared_order_shows": check_declared_order_shows,
-    "tasks_distinct": check_tasks_distinct,
-    "initial_db_untouched": check_initial_db_untouched,
-    "mix": check_mix,
-    "data_invariants": check_data_invariants,
-}
-
-
-def run_checks(domain: AnyDomain) -> dict[str, list[str]]:
-    """Every check's problems, by check name (a task whose gold fails is reported by
-    gold_actions_succeed; a check that needs its gold says it could not run)."""
-    problems = {}
-    for name, check in CHECKS.items():
-        try:
-            problems[name] = check(domain)
-        except DomainError as exc:
-            problems[name] = [f"not checked: {exc}"]
-    return problems
 
 
 # --------------------------------------------------------------------------- precision of what is said
@@ -907,7 +877,7 @@ _VERSION_ARG = re.compile(r"v?\d+(?:\.\d+)+", re.IGNORECASE)
 def rewrites(value: str) -> list[str]:
     """The ways a person would write the same string: case, punctuation, abbreviations, a "v" prefix."""
     # A version keeps its dots: a person writes "v3.5.0" or "3.5.0", never "350".
-    unpunctuated = value if _VERSION_ARG.fullmatch(value) else re.sub(r"[.,]", "", value)
+    unpunctuated = value if _VERSION_ARG.fullmatch(value) else re.sub(r"(?<=[^\W\d_])[.,]", "", value)
     forms = [value.lower(), value.upper(), value.title(), unpunctuated, " ".join(value.split()) + " "]
     for long, short in _ABBREVIATIONS:
         if long in value:
@@ -930,12 +900,15 @@ def _formatted_arguments(domain: AnyDomain, action: Action) -> Iterator[tuple[st
         info = tool.arguments.model_fields.get(arg)
         if info is not None and _literal_choices(info.annotation):
             continue
-        identifier = value in _key_tables(domain) or "@" in value or infer_kind(value) in ("code", "date", "time", "phone", "money", "number", "percent")
-        if identifier and not _VERSION_ARG.fullmatch(value):
+        if _VERSION_ARG.fullmatch(value):
+            yield arg, value
             continue
-        if not any(c.isalpha() for c in value) and not _VERSION_ARG.fullmatch(value):
+        # An identifier is typed, not formatted: a record's key, an email, a URL, a code, snake_case.
+        identifier = value in _key_tables(domain) or "@" in value or "://" in value or "_" in value
+        if identifier or infer_kind(value) in ("code", "date", "time", "phone", "money", "number", "percent"):
             continue
-        yield arg, value
+        if " " in value.strip() or (value[:1].isupper() and value.isalpha()):
+            yield arg, value  # words: a title, an address, a name
 
 
 def check_formatted_strings_free(domain: AnyDomain) -> list[str]:
@@ -954,4 +927,49 @@ def check_formatted_strings_free(domain: AnyDomain) -> list[str]:
                     if verdict.reward != 1.0:
                         problems.append(f"{task.id}: {action.name} with {arg}={form!r} (for {value!r}) scores 0")
                         break
+    return problems
+
+
+CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
+    "oracle_scores_1": check_oracle_scores_1,
+    "do_nothing_scores_0": check_do_nothing_scores_0,
+    "eager_user_scores_0": check_eager_user_scores_0,
+    "transfer_at_once_scores_0": check_transfer_at_once_scores_0,
+    "gold_actions_succeed": check_gold_actions_succeed,
+    "outputs_in_gold_results": check_outputs_in_gold_results,
+    "outputs_near_misses": check_outputs_near_misses,
+    "outputs_not_given_away": check_outputs_not_given_away,
+    "mutations_score_0": check_mutations_score_0,
+    "forbidden_accepted": check_forbidden_accepted,
+    "over_eager_scores_0": check_over_eager_scores_0,
+    "write_order_free": check_write_order_free,
+    "declared_order_shows": check_declared_order_shows,
+    "tasks_distinct": check_tasks_distinct,
+    "initial_db_untouched": check_initial_db_untouched,
+    "unauthenticated_writes_score_0": check_unauthenticated_writes_score_0,
+    "mix": check_mix,
+    "data_invariants": check_data_invariants,
+}
+
+# Checks every domain does not pass yet: `validate --check NAME` (or `--pending`) runs them; each joins
+# CHECKS once all domains pass it.
+PENDING_CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
+    "spray_scores_0": check_spray_scores_0,
+    "verbose_oracle_scores_1": check_verbose_oracle_scores_1,
+    "policy_orders_score_0": check_policy_orders_score_0,
+    "write_arguments_graded": check_write_arguments_graded,
+    "script_answers": check_script_answers,
+    "formatted_strings_free": check_formatted_strings_free,
+}
+
+
+def run_checks(domain: AnyDomain) -> dict[str, list[str]]:
+    """Every check's problems, by check name (a task whose gold fails is reported by
+    gold_actions_succeed; a check that needs its gold says it could not run)."""
+    problems = {}
+    for name, check in CHECKS.items():
+        try:
+            problems[name] = check(domain)
+        except DomainError as exc:
+            problems[name] = [f"not checked: {exc}"]
     return problems

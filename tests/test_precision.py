@@ -255,3 +255,19 @@ def test_formatted_strings_are_compared_canonically(tmp_path: Path) -> None:
     canonical = make_shop(tmp_path / "canonical")
     write_tasks(canonical)
     assert check_formatted_strings_free(canonical) == []
+
+
+def test_a_confidential_field_is_confidential_only_in_its_own_records(tmp_path: Path) -> None:
+    """A customer's `internal_note` is confidential; an order's `note` of the same kind of words is not
+    marked, and a field given by name to Domain(confidential=...) is confidential everywhere."""
+    from pytest_tau._environment import ToolCall
+    from pytest_tau._precision import confidential_told
+
+    shop = make_shop(tmp_path)
+    customer = '{"customer_id": "C1", "email": "a@x", "name": "Ana", "risk_score": 0.73, "internal_note": "Disputed two chargebacks"}'
+    lookalike = '{"order_id": "O9", "risk_score": 0.73}'
+    told = "risk 0.73"
+    found = confidential_told([ToolCall("find_customer", {}, customer)], shop.confidential, told, shop.confidential_shapes)
+    assert [str(o) for o in found] == ["0.73 (number)"]
+    assert confidential_told([ToolCall("list_orders", {}, lookalike)], shop.confidential, told, shop.confidential_shapes) == []
+    assert confidential_told([ToolCall("list_orders", {}, lookalike)], shop.confidential, told, {}) != []

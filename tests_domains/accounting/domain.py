@@ -118,7 +118,7 @@ def _recompute(invoice: Invoice) -> None:
 
 
 # -- callers and the client's set-up ---------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def verify_contact(
     db: AccountingDB,
     first_name: str,

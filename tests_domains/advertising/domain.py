@@ -74,7 +74,7 @@ def _runs_today(cmp: Campaign) -> bool:
 # ----------------------------------------------------------------------------- accounts
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_advertiser(
     db: AdvertisingDB,
     email: Annotated[str, Field(description="the login email of the advertiser account")],

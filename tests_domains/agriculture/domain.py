@@ -79,7 +79,7 @@ def _money(value: float) -> float:
 # ----------------------------------------------------------------------------- members and fields
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_member_by_email(
     db: AgDB,
     email: Annotated[str, Field(description="the member's email on file")],
@@ -92,7 +92,7 @@ def find_member_by_email(
     raise ToolError("no member matches that email and date of birth")
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_member_by_number(db: AgDB, member_number: MemberNumber, date_of_birth: IsoDate) -> Member:
     """Authenticate a caller by member number and date of birth; returns their member record."""
     member = db.members.get(member_number.strip())

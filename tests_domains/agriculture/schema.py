@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Crop = Literal["corn", "soybeans", "wheat"]
 Certification = Literal["conventional", "transitional", "organic"]
@@ -17,7 +17,7 @@ class Member(BaseModel):
     first_name: str
     last_name: str
     farm_name: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     email: str
     phone: str
     county: str

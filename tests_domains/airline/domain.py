@@ -286,7 +286,7 @@ def _plan_refund(db: AirlineDB, user: User, res: Reservation) -> list[dict[str, 
 
 
 # -- lookups ---------------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_user_id_by_email(db: AirlineDB, email: Annotated[str, Field(description="the email on the user's profile")]) -> str:
     """Find a user's id from the email address on their profile."""
     found = db.users.find(email=email)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from pytest_tau import Table, Unordered
+from pytest_tau import Confidential, Table, Unordered
 
 Cabin = Literal["basic_economy", "economy", "business"]
 Membership = Literal["regular", "silver", "gold"]
@@ -90,7 +90,7 @@ class User(BaseModel):
     name: Name
     email: str
     phone: str
-    dob: str
+    dob: Confidential[str]
     address: Address
     membership: Membership
     member_since: str

@@ -105,7 +105,7 @@ def _replacement_fees(customer: Customer, shipping: str) -> dict[str, float]:
 
 
 # -- lookups ---------------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_customer(
     db: BankDB,
     first_name: str,

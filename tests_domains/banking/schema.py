@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Table, Unordered
+from pytest_tau import Confidential, Table, Unordered
 
 Tier = Literal["classic", "plus", "premier"]
 Standing = Literal["good", "past_due", "restricted"]
@@ -23,7 +23,7 @@ class Customer(BaseModel):
     customer_id: str
     first_name: str
     last_name: str
-    date_of_birth: str  # YYYY-MM-DD
+    date_of_birth: Confidential[str]  # YYYY-MM-DD
     email: str
     phone: str
     address: Address

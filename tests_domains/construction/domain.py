@@ -129,7 +129,7 @@ def _retainage(amount: float, pct: float, billed_before: float, contract: float)
 
 
 # -- callers and projects ---------------------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_owner(
     db: ConstructionDB,
     email: Annotated[str, Field(description="the owner's email address on file")],
@@ -146,7 +146,7 @@ def find_owner(
     raise ToolError("no owner matches that email, last name and date of birth; the caller is not verified")
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_subcontractor(
     db: ConstructionDB,
     company_name: Annotated[str, Field(description="the subcontractor's company name, e.g. 'Redwire Electric'")],

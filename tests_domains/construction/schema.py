@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 PermitType = Literal["building", "electrical", "plumbing", "mechanical", "demolition"]
 InspectionType = Literal["footing", "foundation", "framing", "rough_electrical", "rough_plumbing", "rough_mechanical",
@@ -29,7 +29,7 @@ class Owner(BaseModel):
     last_name: str
     email: str
     phone: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     mailing_address: str
 
 
@@ -146,7 +146,7 @@ class Subcontractor(BaseModel):
     contact_last_name: str
     email: str
     phone: str
-    license_number: str  # the state contractor's license number, e.g. "CSLB 1048372"
+    license_number: Confidential[str]  # the state contractor's license number, e.g. "CSLB 1048372"
 
 
 class Subcontract(BaseModel):

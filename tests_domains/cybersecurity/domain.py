@@ -50,7 +50,7 @@ def _stamp() -> str:
 # -- the agent's tools ---------------------------------------------------------------
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_employee(db: SecurityDB, email: Annotated[str, Field(description="the employee's work email")]) -> Employee:
     """Find an employee by work email."""
     found = db.employees.find(email=email)

@@ -125,7 +125,7 @@ def _kept(ds: Dataset, operation: str, column: str | None) -> list[dict[str, Any
 # ---- people -----------------------------------------------------------------------------------
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_user(
     db: DataScienceDB,
     email: Annotated[str, Field(description="the caller's work email")],

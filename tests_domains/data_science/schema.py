@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Tier = Literal["public", "internal", "confidential", "restricted"]
 Role = Literal["analyst", "data_engineer"]
@@ -18,7 +18,7 @@ class User(BaseModel):
     first_name: str
     last_name: str
     email: str
-    employee_number: str
+    employee_number: Confidential[str]
     team: str
     role: Role
     clearance: Tier

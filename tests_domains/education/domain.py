@@ -110,7 +110,7 @@ def _section_view(db: EducationDB, s: Section) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- identity
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_student_by_id(db: EducationDB, student_id: StudentId, date_of_birth: IsoDate) -> Student:
     """Authenticate a caller by student ID number and date of birth; returns their student record (holds, waivers,
     account balance)."""
@@ -120,7 +120,7 @@ def find_student_by_id(db: EducationDB, student_id: StudentId, date_of_birth: Is
     return student
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_student_by_email(
     db: EducationDB,
     email: Annotated[str, Field(description="the student's college email, e.g. maya.lee@mail.larkspur.edu")],

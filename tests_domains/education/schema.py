@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Grade = Literal["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F", "P", "NP", "W", "I"]
 HoldKind = Literal["financial", "advising", "immunization", "library", "conduct"]
@@ -93,7 +93,7 @@ class Student(BaseModel):
     student_id: str
     first_name: str
     last_name: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     email: str
     phone: str
     mailing_address: Address

@@ -188,7 +188,7 @@ def _rental(room: Any, start: date, end: date) -> dict[str, Any]:
 
 
 # -- attendees: look-ups -------------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_attendee(
     db: EventsDB,
     email: Annotated[str, Field(description="the email address the attendee registered with")],
@@ -516,7 +516,7 @@ def update_requests(
 
 
 # -- corporate clients and venue holds ----------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_client(
     db: EventsDB,
     company: Annotated[str, Field(description="the client company's name")],

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Dietary = Literal["none", "vegetarian", "vegan", "gluten_free", "halal", "kosher", "nut_allergy", "dairy_free"]
 Access = Literal[
@@ -26,7 +26,7 @@ class Attendee(BaseModel):
     last_name: str
     email: str
     phone: str | None = None  # None for someone who only received a transferred ticket
-    date_of_birth: str | None = None  # YYYY-MM-DD
+    date_of_birth: Confidential[str | None] = None  # YYYY-MM-DD
     city: str | None = None
 
 

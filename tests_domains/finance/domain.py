@@ -142,7 +142,7 @@ def _check_amount(amount: float) -> None:
 
 
 # -- clients and accounts --------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_client(
     db: FinanceDB,
     first_name: str,

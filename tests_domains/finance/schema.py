@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 RiskProfile = Literal["conservative", "moderate", "growth", "aggressive"]
 AssetClass = Literal["us_equity", "intl_equity", "fixed_income", "real_estate", "commodities"]
@@ -28,7 +28,7 @@ class Client(BaseModel):
     client_id: str
     first_name: str
     last_name: str
-    date_of_birth: str  # YYYY-MM-DD
+    date_of_birth: Confidential[str]  # YYYY-MM-DD
     email: str
     phone: str
     risk_profile: RiskProfile

@@ -170,7 +170,7 @@ def _package_view(db: FitnessDB, p: PTPackage) -> dict[str, Any]:
 
 
 # -- members -------------------------------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_member(
     db: FitnessDB,
     email: Annotated[str, Field(description="the email address on the membership")],

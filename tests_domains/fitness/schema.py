@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Weekday = Literal["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
@@ -63,7 +63,7 @@ class Member(BaseModel):
     last_name: str
     email: str
     phone: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     home_club: str
     plan_code: str
     status: Literal["active", "frozen", "cancelled"]

@@ -50,7 +50,7 @@ FEE_SCHEDULE = {
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def tool(*, write: bool = False) -> Callable[[_F], _F]:
+def tool(*, write: bool = False, authenticates: bool = False) -> Callable[[_F], _F]:
     """Register a tool whose result is JSON with a space after each ':' and ',' ({"amount": 40.0}).
 
     Workaround: the SDK renders results as compact JSON ({"amount":40.0}), in which the output
@@ -63,7 +63,7 @@ def tool(*, write: bool = False) -> Callable[[_F], _F]:
         def spaced(*args: Any, **kwargs: Any) -> str:
             return json.dumps(pydantic_core.to_jsonable_python(function(*args, **kwargs)), ensure_ascii=False)
 
-        DOMAIN.tool(write=write)(spaced)
+        DOMAIN.tool(write=write, authenticates=authenticates)(spaced)
         return function
 
     return register
@@ -97,7 +97,7 @@ def _new_charge(db: HealthcareDB, patient_id: str, source_id: str | None, kind: 
 
 
 # -- identity and account --------------------------------------------------------------------------
-@tool()
+@tool(authenticates=True)
 def find_patient(
     db: HealthcareDB,
     first_name: str,

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 
 class Clinic(BaseModel):
@@ -62,7 +62,7 @@ class Patient(BaseModel):
     patient_id: str
     first_name: str
     last_name: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     zip: str
     phone: str
     email: str

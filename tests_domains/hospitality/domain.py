@@ -140,7 +140,7 @@ def _open_stay(db: HospitalityDB, confirmation_number: str) -> Reservation:
 
 
 # -- authentication and lookups -----------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_reservation(db: HospitalityDB, confirmation_number: Conf, last_name: Annotated[str, Field(description="the guest's last name")]) -> Reservation:
     """Authenticate a caller by confirmation number and the last name on the reservation, and return the reservation."""
     res = db.reservations.get(confirmation_number.strip().upper())
@@ -149,7 +149,7 @@ def find_reservation(db: HospitalityDB, confirmation_number: Conf, last_name: An
     return res
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_guest_by_email(db: HospitalityDB, email: Annotated[str, Field(description="the guest's email address")], last_name: Annotated[str, Field(description="the guest's last name")]) -> Guest:
     """Authenticate a caller by email and last name, and return their guest profile (tier, points, cards)."""
     found = db.guests.find(email=email, last_name=last_name)

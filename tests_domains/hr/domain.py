@@ -104,7 +104,7 @@ def _leave_charge(emp: Employee, start_date: str, end_date: str, half_day: str |
 # ----------------------------------------------------------------------------- identity
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_employee_by_number(
     db: HRDB,
     employee_number: Annotated[str, Field(description="the 5-digit employee number printed on the badge and pay stub")],
@@ -117,7 +117,7 @@ def find_employee_by_number(
     return emp
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_employee_by_email(
     db: HRDB,
     work_email: Annotated[str, Field(description="the caller's work email, e.g. jenna.olsen@kestrelmills.com")],

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 
 class Blackout(BaseModel):
@@ -63,7 +63,7 @@ class Employee(BaseModel):
     preferred_name: str | None = None
     date_of_birth: str
     work_email: str
-    ssn_last4: str
+    ssn_last4: Confidential[str]
     personal_phone: str
     department_id: str
     job_title: str

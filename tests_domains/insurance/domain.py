@@ -248,7 +248,7 @@ def _cancellation(policy: Policy, cancellation_date: str, reason: str) -> Cancel
 # -- authentication and lookups -------------------------------------------------------
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_policyholder_by_policy_number(db: InsuranceDB, policy_number: PolicyNumber, date_of_birth: ISODate) -> Policyholder:
     """Authenticate a caller by a policy number and the policyholder's date of birth; returns the policyholder."""
     policy = db.policies.require(policy_number)
@@ -258,7 +258,7 @@ def find_policyholder_by_policy_number(db: InsuranceDB, policy_number: PolicyNum
     return holder
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_policyholder_by_name_zip(
     db: InsuranceDB,
     first_name: str,

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Table, Unordered
+from pytest_tau import Confidential, Table, Unordered
 
 Line = Literal["auto", "home"]
 VehicleClass = Literal["economy", "standard", "suv", "truck", "minivan", "sports", "luxury"]
@@ -29,7 +29,7 @@ class Policyholder(BaseModel):
     policyholder_id: str
     first_name: str
     last_name: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     email: str
     phone: str
     address: Address

@@ -86,7 +86,7 @@ def _is_court_day(day: date, closed: set[str]) -> bool:
 # ----------------------------------------------------------------------------- identity
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_client(
     db: LegalDB,
     client_number: ClientId,
@@ -100,7 +100,7 @@ def find_client(
     return client
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_client_contact(
     db: LegalDB,
     email: Annotated[str, Field(description="the caller's email address")],

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Access = Literal["full", "billing"]
 PracticeArea = Literal["business_litigation", "employment", "real_estate", "family", "estate_planning", "personal_injury"]
@@ -27,7 +27,7 @@ class Client(BaseModel):
     client_id: str
     kind: Literal["individual", "organization"]
     name: str
-    date_of_birth: str | None = None
+    date_of_birth: Confidential[str | None] = None
     email: str
     phone: str
     city: str

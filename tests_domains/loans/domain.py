@@ -123,7 +123,7 @@ def _quote(db: LoansDB, loan: Loan, day: dt.date) -> PayoffQuote:
 
 
 # -- authentication and lookups -------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_borrower_by_loan_number(
     db: LoansDB,
     loan_number: LoanNumber,
@@ -136,7 +136,7 @@ def find_borrower_by_loan_number(
     return loan.borrower_id
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_borrower_by_identity(
     db: LoansDB,
     first_name: str,

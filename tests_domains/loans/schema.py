@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 
 class BankAccount(BaseModel):
@@ -24,8 +24,8 @@ class Borrower(BaseModel):
     borrower_id: str
     first_name: str
     last_name: str
-    date_of_birth: str
-    ssn_last4: str
+    date_of_birth: Confidential[str]
+    ssn_last4: Confidential[str]
     email: str
     phone: str
     street: str

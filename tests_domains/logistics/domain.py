@@ -146,7 +146,7 @@ def _own_bin(db: LogisticsDB, bin_id: str) -> InventoryBin:
 
 
 # -- accounts and look-ups -------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_shipper(
     db: LogisticsDB,
     email: Annotated[str, Field(description="the email address on the shipper account")],

@@ -68,7 +68,7 @@ def _lot_summary(db: ManufacturingDB, lot: Lot) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- callers
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def verify_supervisor(
     db: ManufacturingDB,
     badge_number: Annotated[str, Field(description="the 5-digit number on the supervisor's plant badge")],
@@ -81,7 +81,7 @@ def verify_supervisor(
     raise ToolError("no supervisor matches that badge number and date of birth")
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def verify_quality_contact(
     db: ManufacturingDB,
     email: Annotated[str, Field(description="the contact's work email")],

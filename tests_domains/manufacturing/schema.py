@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 MachineState = Literal["running", "idle", "down", "maintenance"]
 Shift = Literal["A", "B", "C"]
@@ -17,7 +17,7 @@ class Supervisor(BaseModel):
     badge_number: str
     first_name: str
     last_name: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     email: str
     area: str
     shift: Shift

@@ -126,7 +126,7 @@ def _shipment_samples(db: PharmaDB, site_id: str, sample_ids: list[str]) -> tupl
 # ----------------------------------------------------------------------------- people and places
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_coordinator(
     db: PharmaDB,
     email: Annotated[str, Field(description="the caller's work email")],

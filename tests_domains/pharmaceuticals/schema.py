@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 
 class VisitDef(BaseModel):
@@ -55,7 +55,7 @@ class Coordinator(BaseModel):
     name: str
     email: str
     site_id: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     role: Literal["study_coordinator", "research_nurse", "sub_investigator"]
 
 

@@ -116,7 +116,7 @@ def _business_days_after(start: date, days: int) -> date:
 # ----------------------------------------------------------------------------- identity
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_client_by_email(
     db: RealEstateDB,
     email: Annotated[str, Field(description="the email address on the client's profile")],
@@ -129,7 +129,7 @@ def find_client_by_email(
     raise ToolError("no client matches that email and date of birth")
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_client_by_reference(
     db: RealEstateDB,
     reference: Annotated[str, Field(description="a lease number (LS-...), offer number (OF-...) or application number (AP-...)")],

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Feature = Literal["parking", "garage", "in_unit_laundry", "shared_laundry", "dishwasher", "central_air", "balcony",
                   "yard", "elevator", "doorman", "fireplace", "hardwood_floors", "storage", "gym", "waterfront_view"]
@@ -39,7 +39,7 @@ class Client(BaseModel):
     last_name: str
     email: str
     phone: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     mailing_address: str
     verified_monthly_income: float | None = None
     income_source: str | None = None

@@ -153,7 +153,7 @@ def _not_shipping(order: Order) -> None:
 # -- lookups ---------------------------------------------------------------------------
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_user_id_by_email(db: RetailDB, email: Annotated[str, Field(description="the customer's email address")]) -> str:
     """Find a customer's user id from their email address."""
     found = db.users.find(email=email)
@@ -162,7 +162,7 @@ def find_user_id_by_email(db: RetailDB, email: Annotated[str, Field(description=
     return found[0].user_id
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_user_id_by_name_zip(
     db: RetailDB,
     first_name: Annotated[str, Field(description="the customer's first name")],

@@ -59,7 +59,7 @@ def _name(rep: Rep) -> str:
 # ----------------------------------------------------------------------------- reps and territories
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_rep_by_email(db: SalesDB, email: Annotated[str, Field(description="the rep's work email, e.g. jenna.park@calderfinch.com")]) -> Rep:
     """Identify a calling rep by their work email; returns their rep record (role, territory, manager, discount limit)."""
     found = db.reps.find(email=email)
@@ -68,7 +68,7 @@ def find_rep_by_email(db: SalesDB, email: Annotated[str, Field(description="the 
     return found[0]
 
 
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_rep_by_id(
     db: SalesDB,
     rep_id: RepId,

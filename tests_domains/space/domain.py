@@ -98,7 +98,7 @@ def _fuel_cost(sat: Satellite, delta_v: float) -> float:
 
 
 # -- callers and assets -------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def verify_caller(
     db: SpaceDB,
     first_name: str,

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table
+from pytest_tau import Confidential, FreeText, Table
 
 Role = Literal["mission_manager", "analyst"]
 CommandKind = Literal[
@@ -33,7 +33,7 @@ class Contact(BaseModel):
     org_id: str
     first_name: str
     last_name: str
-    date_of_birth: str
+    date_of_birth: Confidential[str]
     email: str
     phone: str
     role: Role

@@ -88,7 +88,7 @@ def _positive_int(value: int, what: str) -> None:
 
 
 # -- customers and plans -------------------------------------------------------------------
-@DOMAIN.tool
+@DOMAIN.tool(authenticates=True)
 def find_customer(
     db: WebDB,
     first_name: str,

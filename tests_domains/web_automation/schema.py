@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Table, Unordered
+from pytest_tau import Confidential, Table, Unordered
 
 Plan = Literal["basic", "plus", "business"]
 Channel = Literal["email", "sms"]
@@ -21,7 +21,7 @@ class Customer(BaseModel):
     first_name: str
     last_name: str
     email: str
-    date_of_birth: str  # YYYY-MM-DD
+    date_of_birth: Confidential[str]  # YYYY-MM-DD
     phone: str
     plan: Plan
     status: Literal["active", "suspended"]
