@@ -294,11 +294,11 @@ def trigger_rerun(
 ) -> Run:
     """Queue a manual run of a pipeline now."""
     pl = db.pipelines.require(pipeline_id)
-    db.users.require(requested_by)
+    user = db.users.require(requested_by)
     if any(r.status == "queued" for r in pl.runs):
         raise ToolError("a run of this pipeline is already queued")
     run = Run(run_id=db.pipelines.new_key("RQ", pipeline_id), started_at=DOMAIN.now.strftime("%Y-%m-%dT%H:%M"),
-              trigger="manual", status="queued")
+              trigger="manual", status="queued", requested_by=user.user_id)
     pl.runs.append(run)
     db.pipelines[pipeline_id] = pl
     return run

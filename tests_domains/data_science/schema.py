@@ -62,6 +62,7 @@ class Run(BaseModel):
     status: Literal["succeeded", "failed", "queued"]
     error_code: str | None = None
     rows_written: int | None = None
+    requested_by: str | None = None  # the user who asked for a manual run
 
 
 class Pipeline(BaseModel):

@@ -476,9 +476,11 @@ def update_home_address(
         if not emp.address_verification_code or emp.address_verification_code != verification_code.strip():
             raise ToolError("the verification code does not match the code on file")
         emp.address_verification_code = None
+        emp.address_proof_document_id = None
     else:
         doc = db.documents.require(document_id or "")
         _own(doc, emp.employee_id, "document", doc.document_id)
+        emp.address_proof_document_id = doc.document_id
     emp.home_address = Address(street=street.strip(), city=city.strip(), state=state.strip().upper(), zip=zip.strip())
     return emp
 

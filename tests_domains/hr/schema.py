@@ -81,6 +81,7 @@ class Employee(BaseModel):
     on_performance_plan: bool
     home_address: Address
     address_verification_code: str | None = None
+    address_proof_document_id: str | None = None  # the document cited for the last address change (policy 6.1)
     identity_verified: bool
     direct_deposit: DirectDeposit
     pending_direct_deposit: PendingDeposit | None = None

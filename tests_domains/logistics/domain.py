@@ -31,6 +31,7 @@ from tests_domains.logistics.schema import (
     Shipper,
     TrackingEvent,
     Warehouse,
+    WriteOff,
 )
 
 DOMAIN = Domain("logistics", LogisticsDB, now=datetime(2026, 6, 10, 10, 0))
@@ -469,6 +470,7 @@ def adjust_inventory(
         raise ToolError(f"bin {item.bin_id} holds only {item.quantity} units")
     item.quantity -= units_removed
     item.last_counted = _today().isoformat()
+    item.write_offs.append(WriteOff(units=units_removed, reason=reason))
     return item
 
 

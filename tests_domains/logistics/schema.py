@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table
+from pytest_tau import FreeText, Table, Unordered
 
 Status = Literal[
     "label_created", "picked_up", "in_transit", "out_for_delivery", "delivered",
@@ -120,6 +120,11 @@ class Warehouse(BaseModel):
     pickup_hours: str
 
 
+class WriteOff(BaseModel):
+    units: int
+    reason: Literal["damaged", "missing"]
+
+
 class InventoryBin(BaseModel):
     bin_id: str
     warehouse_id: str
@@ -129,6 +134,8 @@ class InventoryBin(BaseModel):
     quantity: int
     unit_value: float
     last_counted: str
+    write_offs: Unordered[WriteOff] = []  # units taken off the count, and why
+
 
 
 class Incident(BaseModel):

@@ -264,6 +264,7 @@ def cancel_command(
         raise ToolError(f"command {command_id!r} is {cmd.status}, not queued")
     cmd.status = "cancelled"
     cmd.cancel_reason = reason
+    cmd.cancelled_by = _manager_of(db, cancelled_by, db.satellites.require(cmd.sat_id)).contact_id
     db.commands[command_id] = cmd
     return cmd
 

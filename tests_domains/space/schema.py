@@ -107,6 +107,7 @@ class Command(BaseModel):
     status: Literal["queued", "cancelled", "executed"]
     energy_wh: float
     cancel_reason: FreeText | None = None
+    cancelled_by: str | None = None  # the contact who asked for the cancellation
 
 
 class Conjunction(BaseModel):
