@@ -304,3 +304,11 @@ def install_vpn_profile(db: LaptopDB, asset_tag: AssetTag, profile: Annotated[st
         raise ToolError(f"{profile} is already installed")
     laptop.vpn_profile = profile.strip()
     return laptop
+
+
+# The policy's order rules (sections 3.3, 4.1, 4.2), graded where a task's gold calls both tools.
+for _then in ("end_process", "lock_account", "force_password_reset", "open_incident"):
+    DOMAIN.order("set_network_access", _then)  # containment first: block before any other change
+DOMAIN.order("end_process", "open_incident")  # end the flagged processes, then open the incident
+for _step in ("install_os_update", "turn_on_disk_encryption", "escrow_recovery_key", "turn_on_firewall"):
+    DOMAIN.order(_step, "set_network_access")  # full access only once the laptop is compliant
