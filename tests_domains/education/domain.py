@@ -565,3 +565,7 @@ def _holds_from_the_students_time(db: EducationDB, now: datetime) -> Any:
                 yield f"students[{key!r}]: hold {hold.hold_id} placed {hold.placed_on}, before their first term began {began}"
             if "prior term" in hold.detail and student.first_term == "FA26":
                 yield f"students[{key!r}]: hold {hold.hold_id} says {hold.detail!r}, but this is their first term"
+
+
+# A swap over the credit limit drops before it adds (the add would exceed the limit first).
+DOMAIN.order("drop_section", "add_section")

@@ -589,3 +589,6 @@ DOMAIN.invariants(
     no_typos("accounts", "name", "billing_address.street", "billing_address.city"),
     no_typos("leads", "company"),
 )
+
+# Policy 5.2: the fields a stage requires are filled before the opportunity moves.
+DOMAIN.order("update_opportunity", "move_opportunity_stage")
