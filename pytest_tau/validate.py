@@ -15,7 +15,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("domains", nargs="*", help="domain names (default: every domain)")
     parser.add_argument("--check", action="append", choices=sorted(CHECKS | PENDING_CHECKS), help="run only these checks")
     parser.add_argument("--pending", action="store_true", help="also run the checks not every domain passes yet")
-    parser.add_argument("--table", action="store_true", help="print the README's domain table (no checks)")
+    parser.add_argument("--table", action="store_true", help="print the domain table of docs/domains.md (no checks)")
     args = parser.parse_args(argv)
     # Load only the named domains: one broken domain must not block checking another.
     if args.domains:

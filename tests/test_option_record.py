@@ -45,7 +45,7 @@ def test_replay_miss_is_a_clear_error(tau, toy_domain) -> None:
 
 
 def test_replay_needs_no_api_key(tau, toy_domain, tmp_path) -> None:
-    result = tau.run("--model", "gpt-4o", f"--replay={tmp_path}")  # outside the project: "=" (see README)
+    result = tau.run("--model", "gpt-4o", f"--replay={tmp_path}")  # outside the project: "=" (see docs/options.md)
     assert result.ret == 6  # every item misses the (empty) tape; no "missing API key" at start
     assert "missing API key" not in result.stderr.str()
 

@@ -191,7 +191,7 @@ def test_tools_are_tau2s_own(domains: dict[str, Tau2Domain]) -> None:
 
 @pytest.fixture(params=[[], ["-n", "2"]], ids=["no-xdist", "xdist"])
 def project(request: pytest.FixtureRequest, pytester: pytest.Pytester) -> tuple[pytest.Pytester, list[str]]:
-    """A project whose one test module exposes the τ² domains, as the README says."""
+    """A project whose one test module exposes the τ² domains, as docs/tau2.md says."""
     (pytester.path / "tests_domains").mkdir()
     (pytester.path / "tests_domains" / "test_tau2.py").write_text("from pytest_tau.tau2 import test_tau2_airline, test_tau2_retail\n")
     (pytester.path / "pytest.ini").write_text("[pytest]\ntestpaths = tests_domains\n")
