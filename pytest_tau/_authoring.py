@@ -16,6 +16,7 @@ read from what the tools returned, never computed a second time by the generator
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,6 +47,14 @@ def _parse(result: str) -> Any:
         return orjson.loads(result)
     except orjson.JSONDecodeError:
         return result
+
+
+_DOUBLED_PERIOD = re.compile(r"(?<=\w)\.\.(?!\.)")
+
+
+def _tidy(text: str) -> str:
+    """A sentence that ends on an abbreviation ("... Storage Inc." + ".") keeps one period, as a person types it."""
+    return _DOUBLED_PERIOD.sub(".", text)
 
 
 class TaskDraft:
@@ -136,7 +145,7 @@ class TaskDraft:
             {
                 "id": self.id,
                 "split": self.split,
-                "user": {"instructions": self.instructions, "script": self.script},
+                "user": {"instructions": _tidy(self.instructions), "script": [_tidy(line) for line in self.script]},
                 "gold_actions": [a.model_dump() for a in self.gold],
                 "required_outputs": [o.model_dump() for o in self.outputs],
                 "required_actions": [a.model_dump() for a in self.required],

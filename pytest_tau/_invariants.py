@@ -50,6 +50,7 @@ __all__ = [
     "ordered",
     "plausible_age",
     "run_invariants",
+    "task_text_problems",
     "zip_matches_state",
     "zip_state",
 ]
@@ -373,7 +374,7 @@ def area_codes_valid(table: str, field: str, *, where: Where | None = None) -> I
     return Invariant(f"{table}.{field} dialable", check)
 
 
-_TYPOS = re.compile(r"\.\.(?!\.)|,,|  |\s[,.;:](?!\d)|\s$|^\s")
+_TYPOS = re.compile(r"(?<!\.)\.\.(?!\.)|,,|  |\s(?:[,;:]|\.(?!\.\.|\d))|\s$|^\s")
 
 
 def no_typos(table: str, *fields: str, where: Where | None = None) -> Invariant:
@@ -388,6 +389,19 @@ def no_typos(table: str, *fields: str, where: Where | None = None) -> Invariant:
                         yield f"{table}[{key!r}].{field} = {value!r} has a typo"
 
     return Invariant(f"{table}: {', '.join(fields)} typo-free", check)
+
+
+def task_text_problems(tasks: Iterable[Any]) -> list[str]:
+    """What the customer reads and says is typed cleanly too: no "Inc.." where a sentence ends on an
+    abbreviation, no doubled spaces or commas (every domain, no declaration needed)."""
+    problems = []
+    for task in tasks:
+        for where, text in [("instructions", task.user.instructions), *((f"script[{i}]", line) for i, line in enumerate(task.user.script))]:
+            match = _TYPOS.search(text)
+            if match:
+                start = max(0, match.start() - 30)
+                problems.append(f"task {task.id}: {where} has a typo: ...{text[start:match.end() + 10]!r}")
+    return problems
 
 
 def money_decimal(value: Any) -> Decimal:

@@ -23,7 +23,7 @@ from ._agents import DoNothingAgent, OracleAgent
 from ._conversation import AgentStep, RequestedCall, Usage
 from ._domain import AnyDomain, DomainError
 from ._environment import Environment
-from ._invariants import run_invariants
+from ._invariants import run_invariants, task_text_problems
 from ._outputs import Output, infer_kind, near_misses, output_told, spoken
 from ._precision import parsed_result, right_path_figures, said_values, scalars
 from ._scoring import play
@@ -519,8 +519,9 @@ def check_initial_db_untouched(domain: AnyDomain) -> list[str]:
 
 
 def check_data_invariants(domain: AnyDomain) -> list[str]:
-    """The invariants the domain declares (`DOMAIN.invariants(...)`, `@DOMAIN.invariant`) hold on its DB."""
-    return run_invariants(domain.data_invariants, domain.initial_db, domain.now)
+    """The invariants the domain declares (`DOMAIN.invariants(...)`, `@DOMAIN.invariant`) hold on its DB,
+    and the tasks' text is free of typos ("Inc..")."""
+    return run_invariants(domain.data_invariants, domain.initial_db, domain.now) + task_text_problems(domain.tasks)
 
 
 

@@ -118,6 +118,7 @@ def test_half_up_rounds_half_a_cent_up() -> None:
 def test_validate_runs_what_a_domain_declares(tmp_path) -> None:
     domain = Domain("shop", DB, now=NOW, fixtures=tmp_path)
     (tmp_path / "db.json").write_text('{"shipments": {}, "members": {"m1": {"id": "m1", "birth_date": "2020-01-01", "joined_on": "2019-01-01"}}}')
+    (tmp_path / "tasks.json").write_text('{"tasks": [{"id": "t1", "user": {"instructions": "You are a customer of Acme Co.. You want help.", "script": ["Hi."]}, "gold_actions": [], "required_outputs": [{"value": "1", "kind": "number"}]}]}')
     domain.invariants(plausible_age("members", "birth_date", at="joined_on", low=18))
 
     @domain.invariant
@@ -126,7 +127,15 @@ def test_validate_runs_what_a_domain_declares(tmp_path) -> None:
         yield from (f"{key} has none" for key, member in db.members.items() if not member.id)
 
     problems = CHECKS["data_invariants"](domain)
-    assert len(problems) == 1 and problems[0].startswith("members: age from birth_date at joined_on in 18..110: members['m1']: age -1 ")
+    assert len(problems) == 2 and problems[0].startswith("members: age from birth_date at joined_on in 18..110: members['m1']: age -1 ")
+    assert problems[1].startswith("task t1: instructions has a typo") and "Co.." in problems[1]
+
+
+def test_the_task_writer_ends_a_sentence_on_an_abbreviation_with_one_period() -> None:
+    from pytest_tau._authoring import _tidy
+
+    assert _tidy("a dispute with Wapato Cold Storage Inc.. You") == "a dispute with Wapato Cold Storage Inc. You"
+    assert _tidy("Well... fine.") == "Well... fine."
 
 
 def test_a_declaration_naming_a_missing_field_is_a_problem_not_a_crash() -> None:
