@@ -299,3 +299,13 @@ def test_every_domain_check_is_documented() -> None:
     table = (ROOT / "docs" / "domains.md").read_text(encoding="utf-8").split("| check | what it proves |", 1)[1]
     named = set(re.findall(r"\b[a-z_0-9]+\b", "\n".join(line.split("|")[1] for line in table.splitlines() if line.startswith("| "))))
     assert not set(CHECKS) - named, f"docs/domains.md does not describe the checks {sorted(set(CHECKS) - named)}"
+
+
+def test_every_end_reason_is_explained() -> None:
+    from typing import get_args
+
+    from pytest_tau._conversation import EndReason
+
+    text = (ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
+    missing = [reason for reason in get_args(EndReason) if f"`{reason}`" not in text]
+    assert not missing, f"docs/reports.md does not explain the end reasons {missing}"
