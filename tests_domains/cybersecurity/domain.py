@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import after_now, not_after_now, ordered
 from tests_domains.cybersecurity.schema import (
     AccessGrant,
     AuditReport,
@@ -312,3 +313,14 @@ for _then in ("end_process", "lock_account", "force_password_reset", "open_incid
 DOMAIN.order("end_process", "open_incident")  # end the flagged processes, then open the incident
 for _step in ("install_os_update", "turn_on_disk_encryption", "escrow_recovery_key", "turn_on_firewall"):
     DOMAIN.order(_step, "set_network_access")  # full access only once the laptop is compliant
+
+
+# -- data invariants: the desk's clock ------------------------------------------------------------
+DOMAIN.invariants(
+    not_after_now("employees", "hire_date"),
+    not_after_now("incidents", "opened_at"),
+    not_after_now("audit_reports", "filed_at"),
+    not_after_now("access_grants", "granted_on"),
+    ordered("access_grants", "granted_on", "expires_on", strict=True),
+    after_now("access_grants", "expires_on", where=lambda grant: grant.review_status == "due"),
+)

@@ -91,6 +91,8 @@ def compliance(writer: TaskWriter, index: _Index) -> None:
             draft.write("escrow_recovery_key", asset_tag=laptop.asset_tag, recovery_key_id=shown["recovery_key_id"])
         if not laptop.firewall_on:
             draft.write("turn_on_firewall", asset_tag=laptop.asset_tag)
+        if laptop.vpn_profile != CURRENT_VPN:  # policy 5.3: an older profile "must" be replaced, whatever the call is about
+            draft.write("install_vpn_profile", asset_tag=laptop.asset_tag, profile=CURRENT_VPN)
         draft.write("set_network_access", asset_tag=laptop.asset_tag, access="full")
 
 
@@ -123,6 +125,8 @@ def malware(writer: TaskWriter, index: _Index) -> None:
         draft.write("set_network_access", asset_tag=laptop.asset_tag, access="blocked")
         draft.read("check_laptop_status", asset_tag=laptop.asset_tag)
         draft.write("end_process", asset_tag=laptop.asset_tag, pid=flagged.pid)
+        if laptop.vpn_profile != CURRENT_VPN:  # policy 5.3: an older profile "must" be replaced, whatever the call is about
+            draft.write("install_vpn_profile", asset_tag=laptop.asset_tag, profile=CURRENT_VPN)
         incident = draft.write(
             "open_incident", employee_id=e.employee_id, asset_tag=laptop.asset_tag, category="malware", severity="high",
             summary=f"Flagged process {flagged.name} ended by the employee; laptop isolated.",
