@@ -2,14 +2,18 @@
 
 `render_report` is a pure function of a run's summary, its results and its trajectories, so
 the end of a run and a merge of shards build the same page. Scale: the item table is one
-JSON blob rendered by JS a screenful at a time; each item's conversation is its own
-`<script type="application/json">` element, parsed only when the item is opened. Every
-string goes through `redact`, and data reaches the page only as escaped JSON or escaped
-text (the JS writes it with textContent, never as markup).
+JSON blob rendered by JS a screenful at a time; the items' conversations are gzip-compressed
+in chunks of `CHUNK` items (base64 in `<script type="application/gzip">` elements; the
+browser's DecompressionStream opens a chunk when one of its items is opened), which keeps a
+10,000-item report a small fraction of its plain size. Every string goes through `redact`,
+and data reaches the page only as escaped JSON, base64, or escaped text (the JS writes it
+with textContent, never as markup).
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -23,7 +27,11 @@ from ._redact import json_redactor, redact, redact_json
 if TYPE_CHECKING:
     from ._results import ItemResult, RunSummary
 
-__all__ = ["TrajectoryFiles", "add_options", "render_report", "write_report"]
+__all__ = ["CHUNK", "TrajectoryFiles", "add_options", "read_details", "render_report", "write_report"]
+
+# Items per compressed chunk of conversations: big enough to compress well (items of a run
+# repeat their tools and wording), small enough that opening one item inflates little.
+CHUNK = 32
 
 COLUMNS = ("item", "domain", "task", "trial", "status", "reward", "end_reason", "steps", "turns", "cost", "duration", "note")
 _PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
@@ -77,6 +85,24 @@ def _script_json(value: Any, element_id: str) -> str:
     text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" id="{element_id}">{text}</script>'
+
+
+def _chunk_script(details: Sequence[dict[str, Any]], number: int) -> str:
+    # base64 holds no <, > or &: no model output can end the element early. mtime 0: the
+    # same run gives the same page, byte for byte.
+    packed = gzip.compress(orjson.dumps(list(details), option=orjson.OPT_NON_STR_KEYS), compresslevel=6, mtime=0)
+    return f'<script type="application/gzip" id="c{number}">{base64.b64encode(packed).decode()}</script>'
+
+
+def read_details(page: str) -> list[dict[str, Any]]:
+    """Every item's detail document of a rendered page, in table order (for tests and tools)."""
+    import re
+
+    found = re.findall(r'<script type="application/gzip" id="c(\d+)">([^<]*)</script>', page)
+    out: list[dict[str, Any]] = []
+    for _, packed in sorted(found, key=lambda pair: int(pair[0])):
+        out += orjson.loads(gzip.decompress(base64.b64decode(packed)))
+    return out
 
 
 def _e(value: object) -> str:
@@ -255,14 +281,17 @@ def render_report(
         "ends": sorted({r.end_reason for r in latest}),
     })
     heading = title or f"pytest-tau: {summary.model or 'offline self-check'}"
-    details = []
+    chunks = []
     redactor = json_redactor()  # the environment's secrets read once, not once per item
-    for index, result in enumerate(latest):
-        try:
-            trajectory = trajectories[result.item]
-        except KeyError:
-            trajectory = None
-        details.append(_script_json(_detail(result, trajectory, redactor), f"t{index}"))
+    for start in range(0, len(latest), CHUNK):
+        documents = []
+        for result in latest[start : start + CHUNK]:
+            try:
+                trajectory = trajectories[result.item]
+            except KeyError:
+                trajectory = None
+            documents.append(_detail(result, trajectory, redactor))
+        chunks.append(_chunk_script(documents, start // CHUNK))
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
@@ -275,9 +304,9 @@ def render_report(
         "</main>",
         _script_json(table, "tau-items"),
         '<div id="tau-details" hidden>',
-        "".join(details),
+        "".join(chunks),
         "</div>",
-        f"<script>{_JS}</script></body></html>\n",
+        f"<script>{_JS.replace('__CHUNK__', str(CHUNK))}</script></body></html>\n",
     ])
 
 
@@ -450,12 +479,31 @@ _JS = r"""
     box.appendChild(table);
     return box;
   }
+  // Conversations come in gzip chunks of CHUNK items, inflated (once) when an item of theirs is opened.
+  var CHUNK = __CHUNK__, chunks = {}, opening = 0;
+  function documentOf(i) {
+    var n = Math.floor(i / CHUNK);
+    if (!chunks[n]) {
+      var source = $("c" + n);
+      if (!source || typeof DecompressionStream === "undefined") return Promise.resolve({});
+      var text = atob(source.textContent), bytes = new Uint8Array(text.length);
+      for (var j = 0; j < text.length; j++) bytes[j] = text.charCodeAt(j);
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      chunks[n] = new Response(stream).text().then(JSON.parse);
+    }
+    return chunks[n].then(function (list) { return list[i % CHUNK] || {}; });
+  }
   function open(i) {
-    var r = rows[i];
+    var r = rows[i], ticket = ++opening;
     state.item = r[C.item]; writeHash();
     Object.keys(shown).forEach(function (p) { shown[p].classList.toggle("sel", view[p] === i); });
+    return documentOf(i).then(function (doc) {
+      if (ticket === opening) render(i, doc);  // a later click wins
+    });
+  }
+  function render(i, doc) {
+    var r = rows[i];
     detail.textContent = "";
-    var source = $("t" + i), doc = source ? JSON.parse(source.textContent) : {};
     var result = doc.result || {};
     detail.appendChild(el("h3", "", r[C.item]));
     var parts = result.reward_parts || {};
@@ -496,11 +544,14 @@ _JS = r"""
   });
   viewport.addEventListener("scroll", function () { window.requestAnimationFrame(draw); });
   filter();
+  var opened = Promise.resolve();
   if (state.item) {
-    for (var i = 0; i < rows.length; i++) if (rows[i][C.item] === state.item) { open(i); break; }
+    for (var i = 0; i < rows.length; i++) if (rows[i][C.item] === state.item) { opened = open(i); break; }
   }
-  var ready = el("span", "", ""); ready.id = "tau-ready"; ready.hidden = true;
-  ready.setAttribute("data-ms", String(Math.round(performance.now())));
-  document.body.appendChild(ready);
+  opened.then(function () {  // ready once the item named in the address is shown
+    var ready = el("span", "", ""); ready.id = "tau-ready"; ready.hidden = true;
+    ready.setAttribute("data-ms", String(Math.round(performance.now())));
+    document.body.appendChild(ready);
+  });
 })();
 """

@@ -7,6 +7,7 @@ import re
 import orjson
 
 from conftest import TauRunner, flaky_oracle
+from pytest_tau._html import read_details
 from pytest_tau.testing import OpenAIServer
 
 
@@ -32,7 +33,7 @@ def test_a_run_writes_its_report(tau: TauRunner, toy_domain) -> None:
     assert sorted(r[0] for r in table["rows"]) == sorted(r["item"] for r in lines)
     statuses = {r[0]: r[4] for r in table["rows"]}
     assert statuses == {r["item"]: r["status"] for r in lines} and "failed" in statuses.values()
-    details = [orjson.loads(m) for m in re.findall(r'<script type="application/json" id="t\d+">(.*?)</script>', page)]
+    details = read_details(page)
     assert len(details) == len(lines) and all(d["messages"] for d in details)
     # Items whose final state is wrong show the records that differ from gold.
     wrong_state = [d for d in details if d["result"]["reward_parts"].get("state") == 0.0]
