@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import not_after_now
 from tests_domains.data_science.schema import (
     CleaningJob,
     DataScienceDB,
@@ -414,3 +415,23 @@ def revoke_access(db: DataScienceDB, grant_id: Annotated[str, Field(description=
     g.status = "revoked"
     db.grants[grant_id] = g
     return g
+
+
+# -- data invariants: the clock, and pipelines that write the data their dataset holds -------------
+DOMAIN.invariants(
+    not_after_now("datasets", "created_date"),
+    not_after_now("pipelines", "runs[].started_at"),
+    not_after_now("cleaning_jobs", "run_at"),
+)
+
+
+@DOMAIN.invariant
+def _runs_write_the_dataset(db: DataScienceDB, now: datetime) -> Any:
+    """a pipeline's latest successful run wrote as many rows as its dataset holds, earlier ones no more"""
+    for key, pipeline in db.pipelines.items():
+        rows = len(db.datasets[pipeline.dataset_id].rows)
+        written = [run.rows_written for run in pipeline.runs if run.status == "succeeded"]
+        if written and written[-1] != rows:
+            yield f"pipelines[{key!r}]: latest successful run wrote {written[-1]} rows, the dataset holds {rows}"
+        if any(count is None or not 0 < count <= rows for count in written):
+            yield f"pipelines[{key!r}]: successful runs wrote {written}, the dataset holds {rows}"

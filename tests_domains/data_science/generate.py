@@ -143,6 +143,13 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
             for m in range(rng.choice([0, 0, 1, 2])):
                 runs.append({"run_id": f"R{pid[2:]}{6 + m:02d}", "started_at": f"{_day(TODAY)}T0{7 + m}:{rng.choice(['05', '20', '40'])}",
                              "trigger": "manual", "status": "failed", "error_code": runs[-1]["error_code"], "rows_written": None})
+        # a run refreshes the whole dataset: the latest successful run wrote exactly the rows it holds, and each
+        # earlier one a row fewer every other day (the drawn counts, hundreds of times the data, are not used)
+        n_rows, written = len(db["datasets"][did]["rows"]), None
+        for back, run in enumerate(reversed(runs)):
+            if run["status"] == "succeeded":
+                written = n_rows if written is None else written - back % 2
+                run["rows_written"] = written
         engineers = [u for u in by_team[team] if u["role"] == "data_engineer"] or [owner]
         db["pipelines"][pid] = {
             "pipeline_id": pid, "name": f"refresh_{name}", "dataset_id": did, "owner_id": rng.choice(engineers)["user_id"],
