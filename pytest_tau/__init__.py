@@ -9,7 +9,7 @@ The public API, for three audiences; everything else (every ``_module``) is priv
 # -- domain authors: a domain's DB, tools, tasks and how it is scored ---------------------
 from ._authoring import GoldActionFailed, SkipCandidate, TaskDraft, TaskWriter
 from ._binding import domain_test
-from ._canonical import Confidential, Formatted, FreeText, Unordered
+from ._canonical import Confidential, Formatted, FreeText, Unordered, formatted_form
 from ._discovery import discover_domains, load_domain
 from ._domain import Domain, DomainError, dump_db
 from ._environment import Environment, ToolCall, UserTools
@@ -57,6 +57,7 @@ __all__ = [
     "domain_test",
     "dump_db",
     "fingerprint",
+    "formatted_form",
     "load_domain",
     "output_told",
     # strategy authors

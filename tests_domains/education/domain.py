@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau import Domain, FreeText, ToolError, formatted_form
 from pytest_tau.invariants import area_codes_valid, cents, consistent, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.education.schema import (
     Course,
@@ -528,7 +528,7 @@ def request_transcript(
     recipient, destination = " ".join(recipient.split()), " ".join(destination.split())
     if not recipient or not destination:
         raise ToolError("recipient and destination are required")
-    key = db.transcript_requests.new_key("TR-", student.student_id, delivery, destination.lower(), copies, rush)
+    key = db.transcript_requests.new_key("TR-", student.student_id, delivery, formatted_form(destination), copies, rush)
     db.transcript_requests[key] = TranscriptRequest(request_id=key, student_id=student.student_id, delivery=delivery,
                                                     recipient=recipient, destination=destination, copies=copies, rush=rush,
                                                     fee=fee, requested_on=_today(), status="received")

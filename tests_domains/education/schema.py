@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Confidential, FreeText, Table, Unordered
+from pytest_tau import Confidential, Formatted, FreeText, Table, Unordered
 
 Grade = Literal["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F", "P", "NP", "W", "I"]
 HoldKind = Literal["financial", "advising", "immunization", "library", "conduct"]
@@ -152,7 +152,7 @@ class TranscriptRequest(BaseModel):
     student_id: str
     delivery: Literal["electronic", "mail", "pickup"]
     recipient: FreeText
-    destination: str
+    destination: Formatted
     copies: int
     rush: bool
     fee: float

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Confidential, FreeText, Table, Unordered
+from pytest_tau import Confidential, Formatted, FreeText, Table, Unordered
 
 Dietary = Literal["none", "vegetarian", "vegan", "gluten_free", "halal", "kosher", "nut_allergy", "dairy_free"]
 Access = Literal[
@@ -22,8 +22,8 @@ Access = Literal[
 
 class Attendee(BaseModel):
     attendee_id: str
-    first_name: str
-    last_name: str
+    first_name: Formatted
+    last_name: Formatted
     email: str
     phone: str | None = None  # None for someone who only received a transferred ticket
     date_of_birth: Confidential[str | None] = None  # YYYY-MM-DD

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Confidential, FreeText, Table, Unordered
+from pytest_tau import Confidential, Formatted, FreeText, Table, Unordered
 
 Weekday = Literal["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
@@ -133,8 +133,8 @@ class PTSession(BaseModel):
 class GuestPass(BaseModel):
     pass_id: str
     member_id: str
-    guest_first_name: str
-    guest_last_name: str
+    guest_first_name: Formatted
+    guest_last_name: Formatted
     club_id: str
     visit_date: str
     status: Literal["issued", "used", "void"]

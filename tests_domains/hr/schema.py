@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Confidential, FreeText, Table, Unordered
+from pytest_tau import Confidential, Formatted, FreeText, Table, Unordered
 
 
 class Blackout(BaseModel):
@@ -27,14 +27,14 @@ class Department(BaseModel):
 
 
 class Address(BaseModel):
-    street: str
-    city: str
+    street: Formatted
+    city: Formatted
     state: str
     zip: str
 
 
 class Dependent(BaseModel):
-    name: str
+    name: Formatted
     relationship: Literal["spouse", "domestic_partner", "child"]
     date_of_birth: str
     supporting_document_id: str | None = None

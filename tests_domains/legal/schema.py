@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Confidential, FreeText, Table, Unordered
+from pytest_tau import Confidential, Formatted, FreeText, Table, Unordered
 
 Access = Literal["full", "billing"]
 PracticeArea = Literal["business_litigation", "employment", "real_estate", "family", "estate_planning", "personal_injury"]
@@ -16,7 +16,7 @@ Privilege = Literal["none", "attorney_client", "work_product"]
 
 class Contact(BaseModel):
     contact_id: str
-    name: str
+    name: Formatted
     email: str
     phone: str
     title: str
@@ -162,7 +162,7 @@ class Dispute(BaseModel):
     invoice_id: str
     line_numbers: Unordered[int]
     opened_on: str
-    raised_by: str
+    raised_by: Formatted
     reason: FreeText
     status: Literal["open", "resolved"]
 

@@ -6,15 +6,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pytest_tau import Table, Unordered
+from pytest_tau import Formatted, Table, Unordered
 
 
 class Address(BaseModel):
-    address1: str
-    address2: str
-    city: str
+    address1: Formatted
+    address2: Formatted
+    city: Formatted
     state: str
-    country: str
+    country: Formatted
     zip: str
 
 
