@@ -230,7 +230,8 @@ class TauController:
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         stopped = _stopped(session, exitstatus)
-        missing = [s for item, s in sorted(self.scheduled.items()) if item not in self.counted]
+        listing = self.config.option.collectonly  # --collect-only: nothing was meant to run
+        missing = [] if listing else [s for item, s in sorted(self.scheduled.items()) if item not in self.counted]
         if missing and stopped:
             # Never started: the run stopped before them (-x, --maxfail, Ctrl-C); it is incomplete.
             stopped += f"; {len(missing)} selected item(s) not run"

@@ -126,6 +126,7 @@ def _controller(tmp_path: Path, scheduled: list[str]) -> TauController:
         hook=SimpleNamespace(pytest_tau_item_result=lambda **kw: None, pytest_tau_run_summary=lambda **kw: None),
         rootpath=tmp_path,
         getini=lambda name: [],
+        option=SimpleNamespace(collectonly=False),
     )
     controller = TauController(config, Settings(agent_strategy="oracle", user_strategy="scripted"), tmp_path / "run", announce=False)
     controller.pytest_xdist_node_collection_finished(None, [f"t.py::test_toy[{i}]" for i in scheduled])

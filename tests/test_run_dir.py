@@ -92,3 +92,10 @@ def test_a_cost_nobody_can_price_keeps_the_line_readable(cost: float | None, tmp
     (back,) = read_results(tmp_path / "results.jsonl")
     assert back.agent_usage == UsageRecord(calls=1, cost=0.0)
     assert summarize([back], 1).cost == 0.0
+
+
+def test_collect_only_records_no_lost_item(toy: pytest.Pytester) -> None:
+    """Items listed, not meant to run: none is an error (the accounting is for runs)."""
+    result = toy.runpytest("-p", "no:cacheprovider", "--run-dir", "run", "--collect-only", "-q")
+    assert result.ret == 0
+    assert not (toy.path / "run" / "results.jsonl").exists()
