@@ -100,6 +100,8 @@ def chromium() -> str | None:
 def load(browser: str, page: Path, fragment: str, profile: Path) -> tuple[float, int | None, str]:
     cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={profile}",
            "--window-size=1280,1600", "--dump-dom", page.as_uri() + fragment]
+    if "item=" in fragment:  # the page inflates an opened item's conversation asynchronously: wait for it
+        cmd.insert(-2, "--virtual-time-budget=10000")
     started = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     wall = time.perf_counter() - started
