@@ -309,3 +309,9 @@ def test_every_end_reason_is_explained() -> None:
     text = (ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
     missing = [reason for reason in get_args(EndReason) if f"`{reason}`" not in text]
     assert not missing, f"docs/reports.md does not explain the end reasons {missing}"
+
+
+def test_the_readme_links_every_topic_file() -> None:
+    text = README.read_text(encoding="utf-8")
+    unlinked = [doc.name for doc in DOCS[1:] if f"](docs/{doc.name})" not in text]
+    assert not unlinked, f"README.md's Documentation table does not link {unlinked}: add a row for each"
