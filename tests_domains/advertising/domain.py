@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, no_typos, not_after_now, ordered
 from tests_domains.advertising.schema import (
     AdSet,
     Advertiser,
@@ -449,3 +450,24 @@ def issue_ivt_credit(
         db.advertisers[adv.advertiser_id].credit_balance = _money(adv.credit_balance + amount)
     return db.credits[key]
 
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    not_after_now("advertisers", "created_on"),
+    not_after_now("advertisers", "threshold_changed_on"),
+    ordered("campaigns", "start_date", "end_date"),
+    not_after_now("campaigns", "budget_changed_on"),
+    not_after_now("experiments", "started_on"),
+    not_after_now("experiments", "concluded_on"),
+    not_after_now("invoices", "issued_on"),
+    not_after_now("invoices", "paid_on"),
+    ordered("invoices", "issued_on", "paid_on"),
+    ordered("invoices", "issued_on", "due_on"),
+    ordered("invoices", "created_on", "issued_on", via=("advertiser_id", "advertisers")),
+    not_after_now("ivt_reports", "confirmed_on"),
+    not_after_now("credits", "issued_on"),
+    area_codes_valid("advertisers", "phone"),
+    cents("invoices", "amount"),
+    cents("campaigns", "spend_to_date"),
+    no_typos("advertisers", "business_name"),
+)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_exchange
 from tests_domains.advertising.schema import AdvertisingDB
 
 SEED = 6110
@@ -102,7 +103,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         threshold = rng.choices(THRESHOLDS, weights=[4, 5, 4, 2, 1])[0]
         advertisers[adv_id] = {
             "advertiser_id": adv_id, "business_name": business, "contact_first_name": first, "contact_last_name": last,
-            "email": email, "phone": f"{PHONE_AREA[country]} {rng.randint(200, 999)} {rng.randint(1000, 9999)}",
+            "email": email, "phone": f"{PHONE_AREA[country]} {dialable_exchange(rng.randint(200, 999))} {rng.randint(1000, 9999)}",
             "country": country, "created_on": iso(created), "status": "suspended" if rng.random() < 0.03 else "active",
             "card_brand": rng.choice(CARDS), "card_last4": f"{rng.randint(0, 9999):04d}", "billing_threshold": threshold,
             "credit_balance": 0.0, "threshold_changed_on": None,
@@ -222,7 +223,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                             "report_id": rep_id, "advertiser_id": adv_id, "campaign_id": cmp_id, "period_start": iso(p_start),
                             "period_end": iso(p_end), "total_clicks": clicks,
                             "invalid_clicks": max(3, int(clicks * rng.uniform(0.02, 0.3))), "cost_in_period": cost, "status": st,
-                            "confirmed_on": iso(p_end + timedelta(days=rng.randint(1, 5))) if st in ("confirmed", "credited") else None,
+                            "confirmed_on": iso(min(p_end + timedelta(days=rng.randint(1, 5)), TODAY)) if st in ("confirmed", "credited") else None,
                         }
                         if st == "credited":
                             r = reports[rep_id]

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import area_codes_valid, not_after_now, plausible_age, zip_matches_state
 from tests_domains.airline.schema import (
     EXTRA_BAG_FEE,
     FREE_BAGS,
@@ -662,3 +663,14 @@ def send_certificate(
     user.payment_methods[cert_id] = PaymentMethod(id=cert_id, source="certificate", amount=_r2(amount))
     res.compensation_certificate_id = cert_id
     return {"certificate_id": cert_id, "amount": _r2(amount), "user_id": user.user_id}
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    not_after_now("users", "member_since"),
+    not_after_now("reservations", "created_at"),
+    not_after_now("reservations", "payment_history[].date"),
+    plausible_age("users", "dob", low=0, high=110),
+    zip_matches_state("users", "address.zip", "address.state"),
+    area_codes_valid("users", "phone"),
+)

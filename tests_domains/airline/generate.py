@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from pytest_tau.invariants import dialable_area_code, dialable_exchange
 from tests_domains.airline.schema import (
     EXTRA_BAG_FEE,
     FREE_BAGS,
@@ -240,7 +241,7 @@ def _users(rng: random.Random, count: int) -> dict[str, dict[str, Any]]:
             "user_id": user_id,
             "name": {"first_name": first, "last_name": last},
             "email": f"{first.lower()}.{last.lower()}{rng.randint(1, 999)}@{rng.choice(EMAIL_DOMAINS)}",
-            "phone": f"({rng.randint(201, 989)}) {rng.randint(200, 999)}-{rng.randint(0, 9999):04d}",
+            "phone": f"({dialable_area_code(rng.randint(201, 989))}) {dialable_exchange(rng.randint(200, 999))}-{rng.randint(0, 9999):04d}",
             "dob": _dob(rng),
             "address": {
                 "address1": f"{rng.randint(12, 9800)} {rng.choice(STREETS)}",

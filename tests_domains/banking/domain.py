@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.banking.schema import Account, Alert, BankDB, Card, Customer, Dispute, Payee, Transaction, Transfer
 
 DOMAIN = Domain("banking", BankDB, now=datetime(2026, 5, 15, 14, 0))
@@ -533,3 +534,22 @@ def update_contact_info(
         d = "".join(digits)
         customer.phone = f"+1-{d[1:4]}-{d[4:7]}-{d[7:]}"
     return customer
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("customers", "date_of_birth", low=18, high=105),
+    not_after_now("customers", "member_since"),
+    not_after_now("customers", "last_overdraft_refund_date"),
+    not_after_now("accounts", "opened_date"),
+    not_after_now("cards", "issued_date"),
+    not_after_now("transactions", "txn_date"),
+    not_after_now("transactions", "posted_date"),
+    ordered("transactions", "txn_date", "posted_date"),
+    not_after_now("disputes", "filed_date"),
+    not_after_now("payees", "added_date"),
+    area_codes_valid("customers", "phone"),
+    zip_matches_state("customers", "address.zip", "address.state"),
+    cents("accounts", "balance"),
+    cents("transactions", "amount"),
+)

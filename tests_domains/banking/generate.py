@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_exchange
 from tests_domains.banking.schema import BankDB
 
 SEED = 5150
@@ -169,7 +170,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
             "last_name": last,
             "date_of_birth": _d(dob),
             "email": f"{handle}{rng.randint(1, 99)}@{rng.choice(['gmail.com', 'outlook.com', 'proton.me', 'yahoo.com', 'fastmail.com'])}",
-            "phone": f"+1-{rng.choice(['503', '206', '208', '509', '541', '360', '406', '775', '916'])}-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}",
+            "phone": f"+1-{rng.choice(['503', '206', '208', '509', '541', '360', '406', '775', '916'])}-{dialable_exchange(rng.randint(200, 989))}-{rng.randint(0, 9999):04d}",
             "address": {
                 "street": f"{rng.randint(12, 9890)} {rng.choice(STREETS)}",
                 "city": city,

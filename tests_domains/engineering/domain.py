@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import not_after_now, ordered
 from tests_domains.engineering.codelang import Program, code_health
 from tests_domains.engineering.schema import (
     Advisory,
@@ -571,3 +572,21 @@ def open_pull_request(db: EngineeringDB, repo: RepoName,
 # ships (4.2), a pull request after an edit it proposes (8.4).
 DOMAIN.order("merge_pull_request", "tag_release")
 DOMAIN.order("edit_file", "open_pull_request")
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    not_after_now("grants", "granted_on"),
+    ordered("grants", "granted_on", "expires_on"),
+    not_after_now("pull_requests", "opened_on"),
+    not_after_now("pull_requests", "merged_on"),
+    ordered("pull_requests", "opened_on", "merged_on"),
+    not_after_now("issues", "opened_on"),
+    not_after_now("issues", "closed_on"),
+    ordered("issues", "opened_on", "closed_on"),
+    not_after_now("releases", "tagged_on"),
+    not_after_now("dependencies", "updated_on"),
+    not_after_now("package_versions", "published_on"),
+    not_after_now("upgrade_runs", "ran_on"),
+    not_after_now("files", "updated_on"),
+)

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, not_after_now, ordered, plausible_age
 from tests_domains.finance.market import (
     QUESTION_COUNT,
     add_business_days,
@@ -743,3 +744,20 @@ def update_contact_info(
             raise ToolError(f"{phone!r} is not a valid US phone number")
         client.phone = f"+1-{digits[1:4]}-{digits[4:7]}-{digits[7:]}"
     return client
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("clients", "date_of_birth", low=18, high=105),
+    not_after_now("clients", "client_since"),
+    not_after_now("clients", "risk_profile_date"),
+    not_after_now("accounts", "opened_date"),
+    not_after_now("accounts", "last_rebalanced"),
+    ordered("accounts", "opened_date", "last_rebalanced"),
+    not_after_now("trades", "trade_date"),
+    ordered("trades", "trade_date", "settlement_date"),
+    not_after_now("transfers", "requested_date"),
+    ordered("transfers", "requested_date", "settlement_date"),
+    not_after_now("questionnaires", "completed_date"),
+    area_codes_valid("clients", "phone"),
+)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_exchange
 from tests_domains.finance.market import (
     PROFILE_BANDS,
     QUESTION_COUNT,
@@ -367,7 +368,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             links[0]["status"] = "verified"
         client: Rec = {
             "client_id": cid, "first_name": first, "last_name": last, "date_of_birth": dob.isoformat(), "email": email,
-            "phone": f"+1-{rng.choice(AREA)}-{rng.randint(200, 999)}-{rng.randint(0, 9999):04d}", "risk_profile": profile,
+            "phone": f"+1-{rng.choice(AREA)}-{dialable_exchange(rng.randint(200, 999))}-{rng.randint(0, 9999):04d}", "risk_profile": profile,
             "risk_profile_date": latest.isoformat(), "kyc_status": "expired" if rng.random() < 0.07 else "current",
             "advisor": rng.choice(ADVISORS), "client_since": since.isoformat(), "bank_links": links, "account_ids": [],
         }

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.fitness.schema import (
     Booking,
     Charge,
@@ -631,3 +632,22 @@ def list_charges(db: FitnessDB, member_id: MemberId) -> dict[str, Any]:
     charges = sorted(db.charges.where(member_id=m.member_id), key=lambda c: (c.date, c.charge_id), reverse=True)
     return {"balance_due": _money(sum(c.amount for c in charges if c.status == "due")),
             "charges": [c.model_dump(mode="json") for c in charges]}
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("members", "date_of_birth", low=14, high=100),
+    plausible_age("members", "date_of_birth", at="joined_on", low=14, high=100),
+    not_after_now("members", "joined_on"),
+    not_after_now("members", "cancellation_requested_on"),
+    not_after_now("bookings", "booked_at"),
+    not_after_now("bookings", "cancelled_at"),
+    ordered("bookings", "booked_at", "cancelled_at"),
+    not_after_now("pt_packages", "purchased_on"),
+    ordered("pt_packages", "purchased_on", "expires_on"),
+    not_after_now("progress", "date"),
+    not_after_now("charges", "date"),
+    area_codes_valid("members", "phone"),
+    area_codes_valid("clubs", "phone"),
+    cents("charges", "amount"),
+)

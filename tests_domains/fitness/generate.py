@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_exchange
 from tests_domains.fitness.schema import FitnessDB
 
 SEED = 3316
@@ -157,7 +158,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             "member_id": mid, "first_name": first, "last_name": last,
             "email": f"{first.lower()}.{last.lower().replace('ü', 'u').replace('ø', 'o')}{rng.randint(1, 99)}@"
                      f"{rng.choice(['gmail.com', 'outlook.com', 'icloud.com', 'proton.me', 'yahoo.com'])}",
-            "phone": f"({rng.choice(['503', '206', '253', '360', '971'])}) {rng.randint(200, 989)}-{rng.randint(0, 9999):04d}",
+            "phone": f"({rng.choice(['503', '206', '253', '360', '971'])}) {dialable_exchange(rng.randint(200, 989))}-{rng.randint(0, 9999):04d}",
             "date_of_birth": _d(date(1958, 1, 1) + timedelta(days=rng.randint(0, 17000))),
             "home_club": home, "plan_code": plan, "status": "active", "joined_on": _d(joined), "commitment_end": None,
             "next_billing_date": _d(nbd), "freezes": [], "last_club_transfer": None,
@@ -277,7 +278,10 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             if status in ("booked", "waitlisted"):
                 upcoming_of[m["member_id"]] = upcoming_of.get(m["member_id"], 0) + 1
             if status in ("late_cancelled", "cancelled"):
-                db["bookings"][bid]["cancelled_at"] = f"{_d(day - timedelta(days=0 if status == 'late_cancelled' else 1))}T05:30"
+                cancelled = f"{_d(day - timedelta(days=0 if status == 'late_cancelled' else 1))}T05:30"
+                db["bookings"][bid]["cancelled_at"] = cancelled
+                if stamp > cancelled:  # a booking is made before it is cancelled: the day before, same time
+                    db["bookings"][bid]["booked_at"] = f"{_d(date.fromisoformat(cancelled[:10]) - timedelta(days=1))}{stamp[10:]}"
             if status in ("late_cancelled", "no_show"):
                 penalty = 9.5 if status == "late_cancelled" else 12.0
                 db["bookings"][bid]["penalty"] = penalty

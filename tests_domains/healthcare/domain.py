@@ -17,6 +17,7 @@ import pydantic_core
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.healthcare.schema import (
     Appointment,
     Charge,
@@ -500,3 +501,24 @@ def update_preferred_pharmacy(db: HealthcareDB, patient_id: PatientId, pharmacy_
         raise ToolError("that is already the preferred pharmacy")
     patient.preferred_pharmacy_id = pharmacy.pharmacy_id
     return patient
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("patients", "date_of_birth", low=0, high=110),
+    not_after_now("appointments", "cancelled_at"),
+    not_after_now("referrals", "issued_on"),
+    ordered("referrals", "issued_on", "expires_on"),
+    not_after_now("charges", "posted_on"),
+    not_after_now("prescriptions", "written_on"),
+    ordered("prescriptions", "written_on", "expires_on"),
+    not_after_now("prescriptions", "last_fill_date"),
+    ordered("prescriptions", "written_on", "last_fill_date"),
+    not_after_now("refill_requests", "submitted_at"),
+    not_after_now("consents", "signed_on"),
+    not_after_now("records_releases", "requested_at"),
+    area_codes_valid("patients", "phone"),
+    area_codes_valid("clinics", "phone"),
+    area_codes_valid("pharmacies", "phone"),
+    cents("charges", "amount"),
+)

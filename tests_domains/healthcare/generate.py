@@ -260,7 +260,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
         chg_n += 1
         cid = f"CH{chg_n:06d}"
         db["charges"][cid] = {"charge_id": cid, "patient_id": pid, "appointment_id": apt, "kind": kind,
-                              "amount": round(amount, 2), "posted_on": _d(posted), "status": status,
+                              "amount": round(amount, 2), "posted_on": _d(min(posted, TODAY)), "status": status,
                               "paid_with_card": card}
         return cid
 

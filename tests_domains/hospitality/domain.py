@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now
 from tests_domains.hospitality.schema import (
     NOW,
     WINDOW_END,
@@ -490,3 +491,17 @@ def issue_compensation(
                                          feedback_id=fb.feedback_id, kind=kind, amount=float(amount), created_at=NOW_STAMP)
     db.feedback.require(fb.feedback_id).status = "resolved"
     return db.compensations[cid]
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    not_after_now("guests", "member_since"),
+    not_after_now("reservations", "booked_at"),
+    not_after_now("reservations", "cancellation.cancelled_at"),
+    not_after_now("transactions", "created_at"),
+    not_after_now("feedback", "created_at"),
+    not_after_now("compensations", "created_at"),
+    area_codes_valid("guests", "phone"),
+    area_codes_valid("hotels", "phone"),
+    cents("transactions", "amount"),
+)

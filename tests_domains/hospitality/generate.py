@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_area_code
 from tests_domains.hospitality.schema import (
     NOW,
     PLAN_FACTOR,
@@ -155,7 +156,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         pts = {"member": (0, 9000), "silver": (5000, 40000), "gold": (20000, 120000), "platinum": (60000, 400000)}[tier]
         guests[gid] = {
             "guest_id": gid, "first_name": first, "last_name": last, "email": email,
-            "phone": f"+1-{rng.randint(201, 989)}-555-{rng.randint(1000, 9999)}", "zip": rng.choice(ZIPS),
+            "phone": f"+1-{dialable_area_code(rng.randint(201, 989))}-555-{rng.randint(1000, 9999)}", "zip": rng.choice(ZIPS),
             "loyalty_number": f"AV{rng.randint(10**8, 10**9 - 1)}", "tier": tier,
             "points_balance": rng.randint(*pts) // 10 * 10,
             "member_since": _iso(date(2012, 1, 1) + timedelta(days=rng.randint(0, 5000))), "cards": cards,

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
+from pytest_tau.invariants import area_codes_valid, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.hr.schema import (
     HRDB,
     Address,
@@ -617,3 +618,23 @@ def enroll_in_plan(
                                      coverage_level=coverage_level, per_paycheck_cost=cost, effective_date=BENEFITS_EFFECTIVE,
                                      status="active", basis=basis)
     return {"enrollment": db.enrollments[eid].model_dump(), "ended_enrollments": ended, "per_paycheck_cost": cost}
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("employees", "date_of_birth", low=16, high=80),
+    plausible_age("employees", "date_of_birth", at="hire_date", low=16, high=80),
+    not_after_now("employees", "hire_date"),
+    ordered("employees", "hire_date", "role_start_date"),
+    not_after_now("time_off_requests", "submitted_on"),
+    ordered("time_off_requests", "start_date", "end_date"),
+    not_after_now("job_postings", "posted_on"),
+    ordered("job_postings", "posted_on", "closes_on"),
+    not_after_now("applications", "submitted_on"),
+    not_after_now("notifications", "sent_on"),
+    not_after_now("life_events", "reported_on"),
+    ordered("life_events", "event_date", "reported_on"),
+    not_after_now("documents", "received_on"),
+    area_codes_valid("employees", "personal_phone"),
+    zip_matches_state("employees", "home_address.zip", "home_address.state"),
+)

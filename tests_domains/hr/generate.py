@@ -12,6 +12,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from pytest_tau.invariants import dialable_exchange
+
 OUT = Path(__file__).parents[2] / "fixtures" / "hr" / "db.json"
 TODAY = date(2026, 5, 15)
 SCHEDULE_START = date(2026, 5, 11)  # a Monday; four weeks of published shifts
@@ -189,7 +191,7 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict[str, Any]:
         rec: dict[str, Any] = {
             "employee_id": emp_id, "first_name": first, "last_name": last,
             "preferred_name": None, "date_of_birth": _d(dob), "work_email": f"{email}@kestrelmills.com",
-            "ssn_last4": f"{rng.randint(0, 9999):04d}", "personal_phone": f"218-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}",
+            "ssn_last4": f"{rng.randint(0, 9999):04d}", "personal_phone": f"218-{dialable_exchange(rng.randint(200, 989))}-{rng.randint(0, 9999):04d}",
             "department_id": dept, "job_title": title, "job_grade": grade, "role_start_date": _d(role_start),
             "hire_date": _d(hire), "employment_type": "part_time" if part_time else "full_time",
             "standard_day_hours": 6.0 if part_time else 8.0, "status": "active", "manager_id": None,

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.insurance import rating as R
 from tests_domains.insurance.schema import (
     Adjuster,
@@ -628,3 +629,22 @@ def update_contact_info(
             raise ToolError("phone must look like 503-555-0142")
         holder.phone = phone.strip()
     return holder
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("policyholders", "date_of_birth", low=18, high=105),
+    plausible_age("drivers", "date_of_birth", low=15, high=100),
+    not_after_now("policyholders", "member_since"),
+    ordered("policies", "effective_date", "expiration_date", strict=True),
+    not_after_now("vehicles", "added_on"),
+    not_after_now("drivers", "added_on"),
+    not_after_now("claims", "date_of_loss"),
+    not_after_now("claims", "reported_date"),
+    ordered("claims", "date_of_loss", "reported_date"),
+    not_after_now("billing", "date"),
+    area_codes_valid("policyholders", "phone"),
+    area_codes_valid("adjusters", "phone"),
+    zip_matches_state("policyholders", "address.zip", "address.state"),
+    cents("billing", "amount"),
+)

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from pytest_tau.invariants import dialable_exchange
 from tests_domains.insurance import rating as R
 from tests_domains.insurance.domain import DOMAIN
 from tests_domains.insurance.schema import InsuranceDB
@@ -369,7 +370,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         used_emails.add(email)
         holder: dict[str, Any] = {
             "policyholder_id": hid, "first_name": first, "last_name": last, "date_of_birth": _d(dob), "email": email,
-            "phone": f"{rng.choice(GEO[state][0])}-{rng.randint(200, 989)}-{rng.randint(0, 9999):04d}",
+            "phone": f"{rng.choice(GEO[state][0])}-{dialable_exchange(rng.randint(200, 989))}-{rng.randint(0, 9999):04d}",
             "address": addr, "member_since": _d(rand_day(date(2004, 1, 1), date(2025, 10, 1))),
             "policy_numbers": [], "paperless": rng.random() < 0.6,
         }

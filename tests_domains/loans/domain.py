@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.loans.amortization import (
     add_months,
     amortized_payment,
@@ -695,3 +696,22 @@ def add_bank_account(
                           routing_number=routing, account_last4=last4, verified=False, added_date=_today_s())
     db.borrowers[borrower.borrower_id].bank_accounts.append(account)
     return account
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("borrowers", "date_of_birth", low=18, high=100),
+    not_after_now("borrowers", "credit_score_date"),
+    not_after_now("applications", "submitted_date"),
+    not_after_now("loans", "origination_date"),
+    ordered("loans", "origination_date", "first_due_date", strict=True),
+    ordered("loans", "first_due_date", "maturity_date"),
+    not_after_now("loans", "paid_off_date"),
+    not_after_now("payments", "posted_date"),
+    not_after_now("fees", "assessed_date"),
+    not_after_now("deferrals", "granted_date"),
+    ordered("deferrals", "from_due_date", "to_due_date", strict=True),
+    area_codes_valid("borrowers", "phone"),
+    cents("loans", "principal_balance"),
+    cents("payments", "amount"),
+)

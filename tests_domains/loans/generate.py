@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_area_code
 from tests_domains.loans.amortization import (
     add_months,
     amortized_payment,
@@ -198,7 +199,7 @@ class _Gen:
         return dict(
             borrower_id=bid, first_name=first, last_name=last, date_of_birth=dob,
             ssn_last4=f"{rng.randrange(10000):04d}", email=f"{email_user.lower()}@{domain}",
-            phone=f"{rng.randrange(201, 989)}-555-{rng.randrange(10000):04d}",
+            phone=f"{dialable_area_code(rng.randrange(201, 989))}-555-{rng.randrange(10000):04d}",
             street=f"{rng.randrange(12, 9800)} {rng.choice(STREETS)} {rng.choice(STREET_KINDS)}",
             city=city, state=state, zip=zip_code, credit_score=score,
             credit_score_date=_date(rng, dt.date(2026, 4, 1), dt.date(2026, 5, 10)).isoformat(),

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import cents, not_after_now, ordered, zip_matches_state
 from tests_domains.retail.schema import Address, Order, Payment, Product, RetailDB, User
 
 DOMAIN = Domain("retail", RetailDB, now=datetime(2026, 5, 15, 14, 0))
@@ -356,3 +357,14 @@ def exchange_delivered_order_items(
     order.exchange_new_items = [new for _, new in pairs]
     order.exchange_payment_method_id = payment_method_id.strip()
     return order
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    not_after_now("users", "member_since"),
+    not_after_now("orders", "placed_at"),
+    not_after_now("orders", "delivered_at"),
+    ordered("orders", "placed_at", "delivered_at"),
+    zip_matches_state("users", "address.zip", "address.state"),
+    cents("orders", "items[].price"),
+)

@@ -95,6 +95,11 @@ CARD_BRANDS = ["visa", "mastercard", "amex", "discover"]
 CARRIERS = ["UPS", "FedEx", "USPS"]
 
 
+
+def placed_at(day: date, hour: int, minute: int) -> str:
+    """When an order was placed; today's orders were placed before the desk's 14:00."""
+    return f"{day.isoformat()}T{min(hour, 13) if day == TODAY else hour:02d}:{minute:02d}:00"
+
 def _address(rng: random.Random) -> dict[str, Any]:
     city, state, prefix = rng.choice(CITIES)
     unit = rng.choice(["", "", "", f"Apt {rng.randint(1, 40)}", f"Suite {rng.randint(100, 999)}", f"Unit {rng.randint(1, 20)}"])
@@ -223,7 +228,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
         total = round(sum(item["price"] for item in items), 2)
         method = rng.choice(sorted(user["payment_methods"]))
         payments = [{"transaction_type": "payment", "amount": total, "payment_method_id": method, "note": "order placed"}]
-        order = {"order_id": order_id, "user_id": user_id, "status": status, "placed_at": placed.isoformat() + "T" + f"{rng.randint(6, 22):02d}:{rng.randint(0, 59):02d}:00",
+        order = {"order_id": order_id, "user_id": user_id, "status": status, "placed_at": placed_at(placed, rng.randint(6, 22), rng.randint(0, 59)),
                  "delivered_at": delivered.isoformat() if delivered else None, "address": dict(user["address"]) if rng.random() < 0.85 else _address(rng),
                  "items": items, "payment_history": payments, "fulfillments": [], "items_modified": False,
                  "cancel_reason": None, "return_items": [], "return_refund_amount": None, "return_payment_method_id": None,

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_tau import Domain, ToolError
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.web_automation.schema import (
     PLANS,
     ChangeAlert,
@@ -437,3 +438,20 @@ def cancel_extraction(db: WebDB, job_id: JobId) -> ExtractionJob:
 # Policy 7.3: a monitor meant to catch what a submission changes is created before the submission
 # (the site's update alerts only monitors that exist). No other kind of request calls both.
 DOMAIN.order("create_monitor", "submit_form")
+
+
+# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+DOMAIN.invariants(
+    plausible_age("customers", "date_of_birth", low=18, high=105),
+    not_after_now("customers", "member_since"),
+    not_after_now("pages", "last_changed_at"),
+    not_after_now("submissions", "submitted_at"),
+    not_after_now("monitors", "created_at"),
+    not_after_now("change_alerts", "detected_at"),
+    not_after_now("extraction_jobs", "created_at"),
+    not_after_now("extraction_jobs", "last_run_at"),
+    ordered("extraction_jobs", "created_at", "last_run_at"),
+    not_after_now("charges", "date"),
+    area_codes_valid("customers", "phone"),
+    cents("charges", "amount"),
+)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from pytest_tau.invariants import dialable_area_code, dialable_exchange
 from tests_domains.web_automation.schema import PLANS, WebDB
 
 SEED = 1313
@@ -265,7 +266,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         since = date(2021, 1, 1) + timedelta(days=rng.randint(0, 1900))
         db["customers"][cid] = {
             "customer_id": cid, "first_name": first, "last_name": last, "email": email,
-            "date_of_birth": born.isoformat(), "phone": f"+1-{rng.randint(201, 989)}-{rng.randint(200, 989)}-{rng.randint(1000, 9999)}",
+            "date_of_birth": born.isoformat(), "phone": f"+1-{dialable_area_code(rng.randint(201, 989))}-{dialable_exchange(rng.randint(200, 989))}-{rng.randint(1000, 9999)}",
             "plan": plan, "status": "suspended" if rng.random() < 0.06 else "active",
             "member_since": since.isoformat(), "billing_day": rng.randint(1, 28),
         }
