@@ -39,6 +39,9 @@ class StrategyInfo:
     name: str
     description: str
     uses_model: bool = False
+    # An agent whose customer is a model by default (--user-model): a remote agent meets a careful
+    # customer, and the scripted lines do not hold every credential and confirmation it may ask for.
+    wants_model_user: bool = False
 
     def __post_init__(self) -> None:
         if self.role not in ("agent", "user"):
@@ -102,6 +105,10 @@ class StrategyCatalog:
 
     def model_names(self, role: Role) -> frozenset[str]:
         return frozenset(name for name, info in self._by_role[role].items() if info.uses_model)
+
+    def model_user_agents(self) -> frozenset[str]:
+        """Agent strategies that get a model user by default (`StrategyInfo.wants_model_user`)."""
+        return frozenset(name for name, info in self._by_role["agent"].items() if info.wants_model_user)
 
     def unknown(self, role: Role, name: str, source: str) -> str | None:
         """Why ``name`` is not a usable ``role`` strategy, or None."""

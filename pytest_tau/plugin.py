@@ -131,7 +131,7 @@ def pytest_configure(config: pytest.Config) -> None:
     catalog = _strategy_catalog(config)
     config.stash[CATALOG_KEY] = catalog
     try:
-        settings = Settings.resolve(raw, model_agents=catalog.model_names("agent"), model_users=catalog.model_names("user"))
+        settings = Settings.resolve(raw, model_agents=catalog.model_names("agent"), model_users=catalog.model_names("user"), model_user_agents=catalog.model_user_agents())
     except Exception as exc:  # pydantic.ValidationError, imported lazily
         import pydantic
 

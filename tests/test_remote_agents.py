@@ -48,7 +48,7 @@ def a2a_agent(toy_domain: Domain) -> Iterator[A2AOracleServer]:
 
 
 def test_http_oracle_scores_one(tau: TauRunner, http_agent: HttpAgentServer) -> None:
-    result = tau.run("--agent-strategy", "http", "--agent-url", http_agent.url)
+    result = tau.run("--agent-strategy", "http", "--user-strategy", "scripted", "--agent-url", http_agent.url)
     assert result.ret == 0, result.stdout.str()
     rows = results(tau)
     assert len(rows) == 3 and all(row["reward"] == 1.0 for row in rows.values())
@@ -60,14 +60,14 @@ def test_http_oracle_scores_one(tau: TauRunner, http_agent: HttpAgentServer) -> 
 
 def test_http_faults_are_retried(tau: TauRunner, http_agent: HttpAgentServer) -> None:
     http_agent.inject("500", "drop", "429", "malformed", "hang")
-    result = tau.run("--agent-strategy", "http", "--agent-url", http_agent.url, "--remote-timeout", "1", "--remote-backoff", "0")
+    result = tau.run("--agent-strategy", "http", "--user-strategy", "scripted", "--agent-url", http_agent.url, "--remote-timeout", "1", "--remote-backoff", "0")
     assert result.ret == 0, result.stdout.str()
     assert all(row["reward"] == 1.0 for row in results(tau).values())
 
 
 def test_http_agent_down_is_an_item_error_not_a_zero(tau: TauRunner, http_agent: HttpAgentServer) -> None:
     http_agent.inject(*["500"] * 100)
-    result = tau.run("--agent-strategy", "http", "--agent-url", http_agent.url, "--remote-retries", "1", "--remote-backoff", "0")
+    result = tau.run("--agent-strategy", "http", "--user-strategy", "scripted", "--agent-url", http_agent.url, "--remote-retries", "1", "--remote-backoff", "0")
     assert result.ret == 6, result.stdout.str()  # incomplete, not "the agent failed"
     rows = results(tau)
     assert rows and all(row["status"] == "error" for row in rows.values())
@@ -75,7 +75,7 @@ def test_http_agent_down_is_an_item_error_not_a_zero(tau: TauRunner, http_agent:
 
 
 def test_remote_strategy_needs_its_url(tau: TauRunner) -> None:
-    result = tau.run("--agent-strategy", "a2a")
+    result = tau.run("--agent-strategy", "a2a", "--user-strategy", "scripted")
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*--agent-strategy a2a needs --agent-url*"])
     listed = tau.run("--tau-strategies")
@@ -83,7 +83,7 @@ def test_remote_strategy_needs_its_url(tau: TauRunner) -> None:
 
 
 def test_a2a_oracle_scores_one(tau: TauRunner, a2a_agent: A2AOracleServer) -> None:
-    result = tau.run("--agent-strategy", "a2a", "--agent-url", a2a_agent.url)
+    result = tau.run("--agent-strategy", "a2a", "--user-strategy", "scripted", "--agent-url", a2a_agent.url)
     assert result.ret == 0, result.stdout.str()
     rows = results(tau)
     assert len(rows) == 3 and all(row["reward"] == 1.0 for row in rows.values())
@@ -92,7 +92,7 @@ def test_a2a_oracle_scores_one(tau: TauRunner, a2a_agent: A2AOracleServer) -> No
 
 def test_a2a_agent_that_stops_answering_times_out_cleanly(tau: TauRunner, a2a_agent: A2AOracleServer) -> None:
     a2a_agent.stall("toy-loan_dune-t0")
-    result = tau.run("--agent-strategy", "a2a", "--agent-url", a2a_agent.url, "--remote-timeout", "15")
+    result = tau.run("--agent-strategy", "a2a", "--user-strategy", "scripted", "--agent-url", a2a_agent.url, "--remote-timeout", "15")
     assert result.ret == 6, result.stdout.str()
     rows = results(tau)
     errors = [row for row in rows.values() if row["status"] == "error"]
@@ -102,7 +102,7 @@ def test_a2a_agent_that_stops_answering_times_out_cleanly(tau: TauRunner, a2a_ag
 
 def test_a2a_server_errors_are_retried(tau: TauRunner, a2a_agent: A2AOracleServer) -> None:
     a2a_agent.fail_next(2)
-    result = tau.run("--agent-strategy", "a2a", "--agent-url", a2a_agent.url, "--remote-backoff", "0")
+    result = tau.run("--agent-strategy", "a2a", "--user-strategy", "scripted", "--agent-url", a2a_agent.url, "--remote-backoff", "0")
     assert result.ret == 0, result.stdout.str()
 
 
@@ -154,3 +154,11 @@ def test_a2a_stall_raises_infra_error_directly(toy_domain: Domain) -> None:
         with pytest.raises(InfraError, match="neither answered"):
             agent.step([{"role": "user", "content": "hello"}])
         agent.close()
+
+
+def test_remote_agents_meet_a_model_customer_by_default(tau: TauRunner) -> None:
+    """The scripted customer cannot answer everything a careful agent asks, so a remote agent gets a
+    model user unless the scripted one is asked for."""
+    result = tau.run("--agent-strategy", "http", "--agent-url", "http://127.0.0.1:9")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*--agent-strategy http talks to a simulated customer: give --user-model*"])

@@ -40,7 +40,7 @@ def cx(toy_domain: Domain) -> Iterator[CXOracleServer]:
 
 
 def cx_args(server: CXOracleServer, *more: str) -> list[str]:
-    return ["--agent-strategy", "dialogflow-cx", "--cx-agent", server.agent, "--cx-endpoint", server.url, *more]
+    return ["--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted", "--cx-agent", server.agent, "--cx-endpoint", server.url, *more]
 
 
 # -- through pytest, on the toy project --------------------------------------------------
@@ -90,10 +90,10 @@ def test_cx_bad_tool_arguments_are_a_tool_error_to_the_agent(tau: TauRunner, cx:
 
 
 def test_cx_strategy_needs_its_agent(tau: TauRunner) -> None:
-    result = tau.run("--agent-strategy", "dialogflow-cx")
+    result = tau.run("--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted")
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*--agent-strategy dialogflow-cx needs --cx-agent projects/P/locations/L/agents/A*"])
-    bad = tau.run("--agent-strategy", "dialogflow-cx", "--cx-agent", "agents/A")
+    bad = tau.run("--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted", "--cx-agent", "agents/A")
     assert bad.ret == 4
     bad.stderr.fnmatch_lines(["*--cx-agent must look like projects/P/locations/L/agents/A*"])
     tau.run("--tau-strategies").stdout.fnmatch_lines(["*dialogflow-cx *client-side function tools*"])

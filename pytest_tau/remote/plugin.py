@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 __all__ = ["STRATEGIES", "RemoteStrategies"]
 
 STRATEGIES: tuple[StrategyInfo, ...] = (
-    StrategyInfo("agent", "http", "a remote agent speaking pytest-tau's JSON protocol at --agent-url"),
-    StrategyInfo("agent", "a2a", "a remote A2A agent at --agent-url; the harness serves the tools over MCP"),
-    StrategyInfo("agent", "dialogflow-cx", "a Dialogflow CX agent (--cx-agent) with client-side function tools; needs the cx extra"),
+    StrategyInfo("agent", "http", "a remote agent speaking pytest-tau's JSON protocol at --agent-url", wants_model_user=True),
+    StrategyInfo("agent", "a2a", "a remote A2A agent at --agent-url; the harness serves the tools over MCP", wants_model_user=True),
+    StrategyInfo("agent", "dialogflow-cx", "a Dialogflow CX agent (--cx-agent) with client-side function tools; needs the cx extra", wants_model_user=True),
 )
 NAMES = frozenset(info.name for info in STRATEGIES)
 STATE_KEY = pytest.StashKey["RemoteStrategies"]()
