@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +18,7 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.amber import AmberSnapshotExtension
 
 from pytest_tau import Domain
-from pytest_tau.testing import OracleModel, Reply
+from pytest_tau.testing import OpenAIServer, OracleModel, Reply
 
 pytest_plugins = ["pytester"]
 
@@ -34,6 +39,18 @@ def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
 
 # The toy project is copied into temporary folders and run there, never collected here.
 collect_ignore = ["toy_project"]
+
+# Plugins of this test suite that the runs it starts never use: schemathesis's pytest plugin
+# imports hypothesis, GraphQL and ASGI support (about 40% of a toy run's start-up CPU, paid
+# again by each xdist worker). pytester clears PYTEST_ADDOPTS; the `pytester` fixture below
+# sets it back to this for its runs, in process and in subprocesses alike.
+CHILD_ADDOPTS = "-p no:schemathesis -p no:syrupy"
+
+
+@pytest.fixture
+def pytester(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.setenv("PYTEST_ADDOPTS", CHILD_ADDOPTS)
+    return pytester
 
 TOY_PROJECT = Path(__file__).parent / "toy_project"
 
@@ -99,3 +116,34 @@ def flaky_oracle(domain: Domain) -> Callable[[dict[str, Any]], Reply]:
         return oracle(request)
 
     return handler
+
+
+@dataclass(frozen=True)
+class ReferenceRun:
+    """An uninterrupted run's outcome: what a killed-and-resumed, rate-limited or concurrent run
+    of the same items must reproduce."""
+
+    returncode: int
+    results: list[dict[str, Any]]  # results.jsonl, line by line
+    summary: dict[str, Any]
+
+
+@pytest.fixture(scope="session")
+def flaky_reference(tmp_path_factory: pytest.TempPathFactory, toy_domain: Domain) -> ReferenceRun:
+    """The toy project with --trials 4 (12 items) against the flaky oracle over litellm, run once
+    per session without xdist and shared: the flaky oracle scores each item the same in any
+    process and any order, so one reference serves the runs of both modes."""
+    path = tmp_path_factory.mktemp("flaky-reference")
+    shutil.copytree(TOY_PROJECT, path, dirs_exist_ok=True)
+    (path / "pytest.ini").write_text("[pytest]\ntestpaths = tests_domains\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")}
+    env.update(PYTEST_ADDOPTS=CHILD_ADDOPTS, HOME=str(path), PY_COLORS="0")
+    with OpenAIServer(flaky_oracle(toy_domain)) as server:
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--trials", "4", "--model", "openai/fake",
+             "--api-base", server.url, "--run-dir", str(path / "run")],
+            cwd=path, env=env, capture_output=True, text=True, timeout=300,
+        )
+    assert (path / "run" / "summary.json").exists(), run.stdout[-3000:] + run.stderr[-3000:]
+    results = [json.loads(line) for line in (path / "run" / "results.jsonl").read_text().splitlines() if line.strip()]
+    return ReferenceRun(run.returncode, results, json.loads((path / "run" / "summary.json").read_text()))

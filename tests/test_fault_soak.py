@@ -8,10 +8,12 @@ connections. Same rewards, same pass^k, no item lost, no infrastructure error sc
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+from conftest import CHILD_ADDOPTS
 from pytest_tau import discover_domains
 from pytest_tau.testing import Faults, OpenAIServer, OracleModel
 
@@ -26,7 +28,8 @@ def run(server: OpenAIServer, run_dir: Path, *extra: str) -> subprocess.Complete
         "--model", "openai/oracle", "--api-base", server.url, "--run-dir", str(run_dir),
         "--llm-timeout", "0.5", "--llm-backoff", "0.01", "--llm-retries", "12", *extra,
     ]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    env = {**os.environ, "PYTEST_ADDOPTS": CHILD_ADDOPTS}
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1200, env=env)
 
 
 def outcomes(run_dir: Path) -> dict[str, tuple[str, float | None]]:
@@ -45,7 +48,7 @@ def test_faulty_service_scores_like_a_clean_one(tmp_path: Path) -> None:
 
     faults = Faults(p429=0.20, p500=0.03, p503=0.02, ptimeout=0.02, pdrop=0.01, hang=1.5, seed=7)
     with OpenAIServer(model, faults) as faulty:
-        faulty_run = run(faulty, tmp_path / "faulty", "-n", "4")
+        faulty_run = run(faulty, tmp_path / "faulty", "-n", "2")
     assert faulty_run.returncode == 0, faulty_run.stdout[-3000:]
 
     assert faulty.fault_log["429"] > 0 and faulty.fault_log["timeout"] > 0 and faulty.fault_log["drop"] > 0

@@ -64,8 +64,12 @@ def junit_cases(path: Path) -> list[tuple[str, str, str]]:
     return sorted(cases)
 
 
+def per_item_of(results: list[dict[str, Any]]) -> dict[str, tuple[Any, ...]]:
+    return {r["item"]: (r["status"], r["reward"], r["steps"], r["turns"], r["end_reason"]) for r in results}
+
+
 def per_item(run_dir: Path) -> dict[str, tuple[Any, ...]]:
-    return {r["item"]: (r["status"], r["reward"], r["steps"], r["turns"], r["end_reason"]) for r in lines(run_dir)}
+    return per_item_of(lines(run_dir))
 
 
 def test_same_results_pass_k_and_junit_as_sequential(tau, toy_domain) -> None:
@@ -130,18 +134,17 @@ def test_human_user_refused_with_concurrency(tau) -> None:
         assert "--user-strategy human plays one conversation at a time; drop --concurrency 2" in text
 
 
-def test_429_retry_after_holds_every_conversation_of_the_process(tau, toy_domain) -> None:
-    """Integration: 429s with Retry-After under --concurrency lose no item and change no result."""
+def test_429_retry_after_holds_every_conversation_of_the_process(tau, toy_domain, flaky_reference) -> None:
+    """Integration: 429s with Retry-After under --concurrency lose no item and change no result
+    (the reference: the same items run one at a time, without a 429)."""
     with OpenAIServer(flaky_oracle(toy_domain), Faults(retry_after=0.05)) as server:
-        reference = tau.run("--trials", "4", "--model", "openai/fake", "--api-base", server.url, "--concurrency", "1",
-                            "--run-dir", str(tau.path / "ref"))
         server.inject(*(["429"] * 6))
         limited = tau.run("--trials", "4", "--model", "openai/fake", "--api-base", server.url, "--concurrency", "4",
                           "--llm-backoff", "0.01", "--run-dir", str(tau.path / "limited"))
         sent = server.fault_log["429"]
     assert sent == 6
-    assert reference.ret == limited.ret == 1
-    assert per_item(tau.path / "limited") == per_item(tau.path / "ref")
+    assert flaky_reference.returncode == limited.ret == 1
+    assert per_item(tau.path / "limited") == per_item_of(flaky_reference.results)
 
 
 def test_a_429_of_one_conversation_makes_the_others_wait(monkeypatch) -> None:
@@ -278,15 +281,13 @@ def test_share_covers_the_collection_in_contiguous_blocks() -> None:
     assert list(share(10, 5, 2)) == []
 
 
-def test_kill_9_of_a_concurrent_run_then_resume(tau, toy_domain) -> None:
+def test_kill_9_of_a_concurrent_run_then_resume(tau, toy_domain, flaky_reference) -> None:
     def args(run_dir: Path, *extra: str) -> list[str]:
         return [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *tau.xdist, "--trials", "4", "--model",
                 "openai/fake", "--api-base", server.url, "--concurrency", "3", "--run-dir", str(run_dir), *extra]
 
+    expected = flaky_reference.summary
     with OpenAIServer(flaky_oracle(toy_domain), Faults(latency=0.1)) as server:
-        reference = tau.path / "reference"
-        subprocess.run(args(reference), cwd=tau.path, capture_output=True, timeout=300)
-        expected = json.loads((reference / "summary.json").read_text())
         crashed = tau.path / "crashed"
         process = subprocess.Popen(args(crashed), cwd=tau.path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                    start_new_session=True)
@@ -304,7 +305,7 @@ def test_kill_9_of_a_concurrent_run_then_resume(tau, toy_domain) -> None:
     assert resumed.returncode == 1, resumed.stdout[-3000:]
     reran = [r["item"] for r in lines(crashed)][len(finished):]
     assert not set(reran) & finished
-    assert sorted(reran + sorted(finished)) == sorted(r["item"] for r in lines(reference))
+    assert sorted(reran + sorted(finished)) == sorted(r["item"] for r in flaky_reference.results)
     assert comparable(json.loads((crashed / "summary.json").read_text())) == comparable(expected)
 
 

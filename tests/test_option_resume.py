@@ -31,7 +31,7 @@ def lines(run_dir: Path) -> list[dict]:
 
 
 def wait_for_results(run_dir: Path, count: int, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120  # a loaded machine starts litellm slowly
     while len(lines(run_dir)) < count:
         assert process.poll() is None, "the run ended before the kill"
         assert time.monotonic() < deadline
@@ -42,13 +42,10 @@ def comparable(summary: dict) -> dict:
     return {key: summary[key] for key in ("items", "passed", "failed", "errors", "pass_hat_k", "domains")}
 
 
-def test_kill_9_then_resume_gives_the_uninterrupted_summary(tau, toy_domain) -> None:
+def test_kill_9_then_resume_gives_the_uninterrupted_summary(tau, toy_domain, flaky_reference) -> None:
+    expected = flaky_reference.summary
+    assert expected["items"] == ITEMS
     with OpenAIServer(flaky_oracle(toy_domain), Faults(latency=0.05)) as server:
-        reference = tau.path / "reference"
-        subprocess.run(run_args(tau, server, reference), cwd=tau.path, capture_output=True, timeout=300)
-        expected = json.loads((reference / "summary.json").read_text())
-        assert expected["items"] == ITEMS
-
         crashed = tau.path / "crashed"
         process = subprocess.Popen(run_args(tau, server, crashed), cwd=tau.path, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT)
@@ -74,7 +71,7 @@ def test_kill_9_then_resume_gives_the_uninterrupted_summary(tau, toy_domain) -> 
                                  capture_output=True, text=True, timeout=300)
     assert resumed.returncode in (0, 1), resumed.stdout[-3000:]
     reran = [r["item"] for r in lines(crashed)][before:]
-    assert sorted(reran + sorted(finished)) == sorted({r["item"] for r in lines(reference)})
+    assert sorted(reran + sorted(finished)) == sorted({r["item"] for r in flaky_reference.results})
     assert not set(reran) & finished
     actual = json.loads((crashed / "summary.json").read_text())
     assert comparable(actual) == comparable(expected)
