@@ -115,13 +115,8 @@ def _d(day: date) -> str:
 def due_by_rule(ev: dict[str, Any], closed: set[str]) -> str:
     """The docketed due date of an event already on the firm's calendar (the policy's counting rules)."""
     start = date.fromisoformat(ev["date"])
-    if ev["kind"] == "motion_served":
-        day, n = start, 0
-        while n < 10:
-            day += timedelta(days=1)
-            n += day.weekday() < 5 and _d(day) not in closed
-        return _d(day)
-    day = start + timedelta(days=33 if ev["service_method"] == "mail" else 30)
+    period = 14 if ev["kind"] == "motion_served" else 30  # an opposition: 14 days (UTCR 5.030, LR 7-1(e))
+    day = start + timedelta(days=period + 3 if ev["service_method"] == "mail" else period)
     while day.weekday() >= 5 or _d(day) in closed:
         day += timedelta(days=1)
     return _d(day)

@@ -45,7 +45,7 @@ THIRD_PARTIES = [("Margaret Holloway, CPA", "mholloway@hollowaycpa.com", "your a
                  ("Dr. Ravi Sethuraman", "ravi@sethuramanforensics.com", "the expert witness you hired"),
                  ("Constance Beaulieu", "cbeaulieu@beaulieulaw.com", "your new co-counsel at Beaulieu Law"),
                  ("Julian Ashworth", "jashworth@pacificmutual-ins.com", "your insurance adjuster at Pacific Mutual")]
-RULE_DAYS = {"complaint_served": (30, "calendar_days"), "motion_served": (10, "court_days"), "discovery_served": (30, "calendar_days"),
+RULE_DAYS = {"complaint_served": (30, "calendar_days"), "motion_served": (14, "calendar_days"), "discovery_served": (30, "calendar_days"),
              "judgment_entered": (30, "calendar_days")}
 
 
@@ -463,7 +463,8 @@ class Builder:
     def dispute(self) -> None:
         def fits(i: Invoice, a: Any) -> bool:
             keys = [(x.date, x.description) for x in i.lines]
-            return i.issued_on >= WINDOW_START and a["total_overcharge"] == 0 and len(set(keys)) == len(keys) and len(i.lines) >= 5
+            return (i.issued_on >= WINDOW_START and a["total_overcharge"] == 0 and len(set(keys)) == len(keys) and len(i.lines) >= 5
+                    and i.balance > 0)
         c, inv, _a = self.pick(self.invoice_cands(fits))
         contact = self.billing_caller(c, "any")
         lines = sorted(self.rng.sample(inv.lines, self.rng.choice([1, 2])), key=lambda x: x.line_no)
@@ -480,7 +481,7 @@ class Builder:
         d.write("open_billing_dispute", invoice_id=inv.invoice_id, line_numbers=[x.line_no for x in lines], raised_by=caller,
                 reason="Client says the hours are more than the work took.")
         d.forbid("apply_invoice_credit", invoice_id=inv.invoice_id, line_numbers=[x.line_no for x in lines],
-                 amount=round(sum(x.amount for x in lines), 2), reason="Hours removed at client's request.")
+                 amount=min(round(sum(x.amount for x in lines), 2), inv.balance), reason="Hours removed at client's request.")
 
     def trust_wrong_matter(self) -> None:
         cands = []
