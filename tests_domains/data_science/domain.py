@@ -10,9 +10,11 @@ from pydantic import BaseModel, Field
 from pytest_tau import Domain, FreeText, ToolError
 from pytest_tau.invariants import not_after_now
 from tests_domains.data_science.schema import (
+    Chart,
     CleaningJob,
     DataScienceDB,
     Dataset,
+    Evaluation,
     Grant,
     Model,
     Pipeline,
@@ -90,6 +92,12 @@ def _summary(ds: Dataset) -> DatasetSummary:
         sensitivity=ds.sensitivity, status=ds.status, created_date=ds.created_date,
         columns=[c.model_dump() for c in ds.columns], row_count=len(ds.rows),
     )
+
+
+def _named(ds: Dataset, column: str) -> str:
+    """A column as the schema spells it ('Cost_USD' and ' cost_usd' name cost_usd)."""
+    wanted = column.strip().casefold()
+    return next((c.name for c in ds.columns if c.name.casefold() == wanted), column)
 
 
 def _column(ds: Dataset, column: str, numeric: bool = False) -> None:
@@ -435,3 +443,144 @@ def _runs_write_the_dataset(db: DataScienceDB, now: datetime) -> Any:
             yield f"pipelines[{key!r}]: latest successful run wrote {written[-1]} rows, the dataset holds {rows}"
         if any(count is None or not 0 < count <= rows for count in written):
             yield f"pipelines[{key!r}]: successful runs wrote {written}, the dataset holds {rows}"
+
+
+# ---- analyses, charts and models ----------------------------------------------------------------
+
+# Amounts that add up across rows (a group's figure is their total); every other numeric column is a
+# measurement (a group's figure is its mean). Policy 10.1.
+ADDITIVE = frozenset({"order_value", "spend_usd", "cost_usd", "energy_kwh", "clicks", "conversions", "items"})
+UserId = Annotated[str, Field(description="the caller's user id, from find_user")]
+
+
+@DOMAIN.tool
+def aggregate(
+    db: DataScienceDB, dataset_id: DatasetId,
+    column: Annotated[str, Field(description="the numeric column to combine")],
+    by: Annotated[str, Field(description="the text column to group rows by, e.g. 'carrier'")],
+    function: Annotated[Literal["sum", "mean", "count"], Field(description="how each group's values are combined")],
+) -> dict[str, Any]:
+    """Group the stored rows by a text column and combine a numeric column in each group (nulls left out), sorted
+    by group name. Changes nothing."""
+    ds = db.datasets.require(dataset_id)
+    column, by = _named(ds, column), _named(ds, by)
+    _column(ds, column, numeric=True)
+    _column(ds, by)
+    groups: dict[str, list[float]] = {}
+    for r in ds.rows:
+        key, value = r.get(by), r.get(column)
+        if key is not None and isinstance(value, (int, float)):
+            groups.setdefault(str(key), []).append(float(value))
+    result = {}
+    for key, values in sorted(groups.items()):
+        figure = {"sum": sum(values), "mean": sum(values) / len(values), "count": float(len(values))}[function]
+        result[key] = round(figure, 2)
+    return {"dataset_id": ds.dataset_id, "column": column, "by": by, "function": function, "groups": result}
+
+
+@DOMAIN.tool(write=True)
+def create_chart(
+    db: DataScienceDB, dataset_id: DatasetId,
+    chart_type: Annotated[Literal["bar", "scatter", "histogram"], Field(description="the kind of chart")],
+    x: Annotated[str, Field(description="the column on the x axis")],
+    aggregation: Annotated[Literal["sum", "mean", "none"], Field(description="how the y values of one x are combined ('none' for scatter and histogram)")],
+    title: Annotated[FreeText, Field(description="the chart's title")],
+    requested_by: UserId,
+    y: Annotated[str | None, Field(description="the column on the y axis (none for a histogram)")] = None,
+    filter_column: Annotated[str | None, Field(description="a text column to keep only some rows by")] = None,
+    filter_value: Annotated[str | None, Field(description="the value of filter_column the kept rows have")] = None,
+) -> Chart:
+    """Save a chart specification on a dataset for the caller's dashboards."""
+    ds = db.datasets.require(dataset_id)
+    db.users.require(requested_by)
+    x, y = _named(ds, x), None if y is None else _named(ds, y)
+    filter_column = None if filter_column is None else _named(ds, filter_column)
+    _column(ds, x)
+    if y is not None:
+        _column(ds, y, numeric=True)
+    if (filter_column is None) != (filter_value is None):
+        raise ToolError("give both filter_column and filter_value, or neither")
+    if filter_column is not None:
+        _column(ds, filter_column)
+    value = filter_value.strip().lower() if filter_value is not None else None
+    key = db.charts.new_key("CH-", ds.dataset_id, chart_type, x, y or "", aggregation, filter_column or "", value or "")
+    chart = Chart(chart_id=key, dataset_id=ds.dataset_id, chart_type=chart_type, x=x, y=y, aggregation=aggregation,
+                  filter_column=filter_column, filter_value=value, title=title, requested_by=requested_by.strip(),
+                  created_on=DOMAIN.today.isoformat())
+    db.charts[key] = chart
+    return chart
+
+
+def _fit(rows: list[tuple[list[float], float]]) -> list[float]:
+    """Least squares: coefficients [intercept, b1, ...] by the normal equations (Gauss-Jordan)."""
+    k = len(rows[0][0]) + 1
+    a = [[0.0] * (k + 1) for _ in range(k)]
+    for xs, y in rows:
+        v = [1.0, *xs]
+        for i in range(k):
+            for j in range(k):
+                a[i][j] += v[i] * v[j]
+            a[i][k] += v[i] * y
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-12:
+            raise ToolError("the features do not vary enough to fit")
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(k):
+            if r != col:
+                factor = a[r][col] / a[col][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[col], strict=True)]
+    return [a[i][k] / a[i][i] for i in range(k)]
+
+
+@DOMAIN.tool(write=True)
+def train_model(
+    db: DataScienceDB,
+    name: Annotated[str, Field(description="the model's name, e.g. 'emea_demand_reg' (a regression model)")],
+    dataset_id: DatasetId,
+    target: Annotated[str, Field(description="the numeric column to predict")],
+    features: Annotated[list[str], Field(description="one or two numeric columns to predict it from")],
+    requested_by: UserId,
+) -> Model:
+    """Train a new version of a regression model: a linear fit of the target on the features over the dataset's
+    stored rows where all are filled in, every fifth such row held out; the version is registered with its r2 and
+    mean absolute error on the held-out rows."""
+    versions = sorted((m for m in db.models.values() if m.name.casefold() == name.strip().casefold()), key=lambda m: m.version)
+    if not versions:
+        raise ToolError(f"no model named {name!r}")
+    if versions[-1].task != "regression":
+        raise ToolError(f"{name} is a classification model; the desk trains regression models only")
+    ds = db.datasets.require(dataset_id)
+    db.users.require(requested_by)
+    cols = [_named(ds, c) for c in features]
+    target = _named(ds, target)
+    if not 1 <= len(cols) <= 2 or len(set(cols)) != len(cols) or target in cols:
+        raise ToolError("give one or two feature columns, other than the target")
+    for col in [target, *cols]:
+        _column(ds, col, numeric=True)
+    rows: list[tuple[list[float], float]] = []
+    for r in ds.rows:
+        values = [r.get(c) for c in [target, *cols]]
+        if all(isinstance(v, (int, float)) for v in values):
+            numbers = [float(v) for v in values if isinstance(v, (int, float))]
+            rows.append((numbers[1:], numbers[0]))
+    held = rows[4::5]
+    train = [row for i, row in enumerate(rows) if i % 5 != 4]
+    if len(train) < 10 or len(held) < 3:
+        raise ToolError("too few complete rows to train and evaluate")
+    coef = _fit(train)
+    predicted = [coef[0] + sum(b * x for b, x in zip(coef[1:], xs, strict=True)) for xs, _ in held]
+    actual = [y for _, y in held]
+    mean = sum(actual) / len(actual)
+    ss_tot = sum((y - mean) ** 2 for y in actual)
+    ss_res = sum((y - p) ** 2 for y, p in zip(actual, predicted, strict=True))
+    latest = versions[-1]
+    # The next id after the latest version's: a family's ids leave room for its next versions.
+    model = Model(model_id=f"M{int(latest.model_id[1:]) + 1}",
+                  name=latest.name, version=latest.version + 1, task="regression", training_dataset_id=ds.dataset_id,
+                  owner_id=latest.owner_id, team=latest.team, stage="registered", evaluated_on=DOMAIN.today.isoformat(),
+                  evaluations=[Evaluation(metric="r2", value=round(1 - ss_res / ss_tot if ss_tot else 1.0, 2)),
+                               Evaluation(metric="mae", value=round(sum(abs(y - p) for y, p in zip(actual, predicted, strict=True)) / len(held), 2))],
+                  target=target, features=cols, trained_by=requested_by.strip())
+    db.models[model.model_id] = model
+    return model

@@ -88,7 +88,7 @@ def _rows(rng: random.Random, kind: str, n: int) -> list[dict[str, Any]]:
 
 def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
-    db: dict[str, dict[str, Any]] = {t: {} for t in ("users", "datasets", "cleaning_jobs", "pipelines", "models", "grants")}
+    db: dict[str, dict[str, Any]] = {t: {} for t in ("users", "datasets", "cleaning_jobs", "pipelines", "models", "grants", "charts")}
     names: set[tuple[str, str]] = set()
     for i in range(160 * scale):
         while True:
@@ -125,7 +125,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
             "created_date": _day(TODAY - timedelta(days=rng.randint(60, 900))),
             "columns": [{"name": "region", "dtype": "string", "nullable": False}]
             + [{"name": c, "dtype": d, "nullable": nb} for c, d, nb in cols],
-            "rows": [{"region": name.split("_")[0], **r} for r in _rows(rng, kind, rng.randint(26, 40))],
+            "rows": [{"region": name.split("_")[0], **r} for r in _rows(rng, kind, rng.randint(180, 520))],
         }
         pid = f"PL{3000 + i}"
         runs = []
@@ -137,7 +137,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
             ok = rng.random() > 0.25
             runs.append({"run_id": f"R{pid[2:]}{k:02d}", "started_at": f"{_day(d)}T{hh:02d}:{mm:02d}", "trigger": "scheduled",
                          "status": "succeeded" if ok else "failed", "error_code": None if ok else rng.choice(ERRORS),
-                         "rows_written": rng.randint(500, 90000) if ok else None})
+                         "rows_written": 0 if ok else None})
         if rng.random() < 0.45:  # latest run failed
             runs[-1].update(status="failed", error_code=rng.choice(ERRORS), rows_written=None)
             for m in range(rng.choice([0, 0, 1, 2])):

@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from pytest_tau import Kind, Output, SkipCandidate, TaskDraft, TaskWriter
-from tests_domains.data_science.domain import DOMAIN
+from tests_domains.data_science.domain import ADDITIVE, DOMAIN
 from tests_domains.data_science.schema import Dataset, Model, Pipeline, User
 
 DB = DOMAIN.initial_db
@@ -165,7 +165,7 @@ def build() -> TaskWriter:
             out(d, st["mean"], "number")
 
     b.run("train_stats_mean", 2, DATASETS, lambda ds: stats_mean(ds, "train"))
-    b.run("stats_mean", 5, DATASETS, stats_mean)
+    b.run("stats_mean", 2, DATASETS, stats_mean)
 
     # ---- statistics: a count and a regression -------------------------------------------------------
     def stats_count(ds: Dataset) -> None:
@@ -189,7 +189,7 @@ def build() -> TaskWriter:
             optional_out(d, c["matching_rows"], "number")
             out(d, r["slope"], "number")
 
-    b.run("stats_regression", 5, DATASETS, stats_count)
+    b.run("stats_regression", 2, DATASETS, stats_count)
 
     # ---- cleaning refused: removes too much ----------------------------------------------------------
     def clean_too_big(ds: Dataset) -> None:
@@ -222,7 +222,7 @@ def build() -> TaskWriter:
             out(d, pv["rows_removed"], "number")
             d.forbid("run_cleaning", requested_by=u["user_id"], **args)
 
-    b.run("clean_too_big", 4, DATASETS, clean_too_big)
+    b.run("clean_too_big", 2, DATASETS, clean_too_big)
 
     # ---- clean + rerun + reschedule (3 writes, 3 tables) -----------------------------------------------
     def clean_rerun(pl: Pipeline, split: str = "test") -> None:
@@ -262,7 +262,7 @@ def build() -> TaskWriter:
             optional_out(d, pv["rows_removed"], "number")
 
     b.run("train_clean_rerun", 1, PIPELINES, lambda p: clean_rerun(p, "train"))
-    b.run("clean_rerun", 9, PIPELINES, clean_rerun)
+    b.run("clean_rerun", 4, PIPELINES, clean_rerun)
 
     # ---- pause + clean + reschedule (3 writes, 3 tables) ---------------------------------------------
     def pause_clean(pl: Pipeline) -> None:
@@ -300,7 +300,7 @@ def build() -> TaskWriter:
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=new_time)
             optional_out(d, pv["rows_removed"], "number")
 
-    b.run("pause_clean", 7, PIPELINES, pause_clean)
+    b.run("pause_clean", 4, PIPELINES, pause_clean)
 
     # ---- rerun refused: schema mismatch or daily limit; reschedule still done ------------------------
     def rerun_refused(pl: Pipeline) -> None:
@@ -329,7 +329,7 @@ def build() -> TaskWriter:
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=new_time)
             d.forbid("trigger_rerun", pipeline_id=p["pipeline_id"], requested_by=u["user_id"])
 
-    b.run("rerun_", 6, PIPELINES, rerun_refused)
+    b.run("rerun_", 3, PIPELINES, rerun_refused)
 
     # ---- reschedule into working hours refused, then a batch time --------------------------------------
     def resched(pl: Pipeline) -> None:
@@ -349,7 +349,7 @@ def build() -> TaskWriter:
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=good)
             d.forbid("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=bad)
 
-    b.run("resched_daytime", 3, PIPELINES, resched)
+    b.run("resched_daytime", 2, PIPELINES, resched)
 
     # ---- promote a model (+ read access to a dataset): 3 writes, 2 tables ------------------------------
     def promote(m: Model) -> None:
@@ -388,7 +388,7 @@ def build() -> TaskWriter:
                         if e["metric"] == metric_name), "number")
             optional_out(d, g["expires_on"], "date")
 
-    b.run("promote", 7, MODELS, promote)
+    b.run("promote", 4, MODELS, promote)
 
     # ---- promotion refused: one metric short ------------------------------------------------------------
     def promote_refused(m: Model) -> None:
@@ -411,7 +411,7 @@ def build() -> TaskWriter:
             out(d, next(e["value"] for e in this["evaluations"] if e["metric"] == fails[0]), "number")
             d.forbid("set_model_stage", model_id=m.model_id, stage="production")
 
-    b.run("promote_short", 5, MODELS, promote_refused)
+    b.run("promote_short", 4, MODELS, promote_refused)
 
     # ---- access: granted, capped, refused, transferred ---------------------------------------------------
     def grant_revoke(user: User, split: str = "test") -> None:
@@ -444,7 +444,7 @@ def build() -> TaskWriter:
             out(d, g["expires_on"], "date")
 
     b.run("train_access_swap", 1, USERS, lambda u: grant_revoke(u, "train"))
-    b.run("access_swap", 4, USERS, grant_revoke)
+    b.run("access_swap", 2, USERS, grant_revoke)
 
     def grant_capped(ds: Dataset) -> None:
         if ds.sensitivity != "confidential" or ds.status != "active":
@@ -469,7 +469,7 @@ def build() -> TaskWriter:
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=asked,
                      justification="quarterly analysis")
 
-    b.run("access_capped", 3, DATASETS, grant_capped)
+    b.run("access_capped", 2, DATASETS, grant_capped)
 
     def grant_low_clearance(ds: Dataset) -> None:
         if ds.sensitivity not in ("confidential", "restricted") or ds.status != "active":
@@ -491,7 +491,7 @@ def build() -> TaskWriter:
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=30,
                      justification="benchmarking")
 
-    b.run("access_clearance", 4, DATASETS, grant_low_clearance)
+    b.run("access_clearance", 2, DATASETS, grant_low_clearance)
 
     def restricted_transfer(ds: Dataset) -> None:
         if ds.sensitivity != "restricted" or ds.status != "active":
@@ -512,7 +512,7 @@ def build() -> TaskWriter:
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=14,
                      justification="incident review")
 
-    b.run("access_restricted", 3, DATASETS, restricted_transfer)
+    b.run("access_restricted", 1, DATASETS, restricted_transfer)
 
     def write_other_team(ds: Dataset) -> None:
         if ds.sensitivity != "internal" or ds.status != "active":
@@ -536,7 +536,105 @@ def build() -> TaskWriter:
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="write", days=60,
                      justification="backfill corrections")
 
-    b.run("access_write", 3, DATASETS, write_other_team)
+    b.run("access_write", 1, DATASETS, write_other_team)
+
+    # ---- group comparisons: the group on top and its figure (policy 10.1) ---------------------------------
+    def readers_of(ds: Dataset) -> list[User]:
+        return [u for u in USERS if u.active and can_read(u, ds) and not any_grant(u, ds) and (ds.sensitivity == "public" or u.team == ds.team)]
+
+    def creds(user: User) -> str:
+        return f"My email is {user.email} and my employee number is {user.employee_number}."
+
+    def group_top(ds: Dataset) -> None:
+        readers = readers_of(ds)
+        if not readers or ds.status != "active":
+            raise SkipCandidate("no reader")
+        user = rng.choice(readers)
+        by, _ = CATEGORY[kind_of(ds)]
+        column = rng.choice([c for c in NUMERIC[ds.dataset_id] if c != "converted"])
+        function = "sum" if column in ADDITIVE else "mean"
+        with b.attempt(f"group_top_{ds.name}", [ds.dataset_id],
+                       instructions=who(user, rng) + f"In the dataset {ds.name} you want to know which {by} comes out highest on "
+                       f"{column}, and its figure. You do not know how the desk combines the rows. You do not want anything changed.",
+                       script=[hello(user) + f" In {ds.name}, which {by} is highest on {column}, and what's the figure?", creds(user)]) as d:
+            d.read("find_user", email=user.email, employee_number=user.employee_number)
+            found = d.read("find_dataset", name=ds.name)
+            result = d.read("aggregate", dataset_id=found["dataset_id"], column=column, by=by, function=function)
+            ranked = sorted(result["groups"].items(), key=lambda kv: -kv[1])
+            if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
+                raise SkipCandidate("no single top group")
+            d.output(ranked[0][0], "text")
+            out(d, ranked[0][1], "number")
+
+    b.run("group_top", 13, DATASETS, group_top)
+
+    # ---- charts: the kind, the axes, the combination and the filter follow the question (policy 10.2) -------
+    def chart(ds: Dataset) -> None:
+        readers = readers_of(ds)
+        if not readers or ds.status != "active":
+            raise SkipCandidate("no reader")
+        user = rng.choice(readers)
+        kind = kind_of(ds)
+        by, value = CATEGORY[kind]
+        x, y = XY[kind]
+        shape = ["bar", "scatter", "histogram"][b.count("chart_") % 3]
+        if shape == "bar":
+            column = y
+            args: dict[str, Any] = {"chart_type": "bar", "x": by, "y": column, "aggregation": "sum" if column in ADDITIVE else "mean"}
+            ask = f"a chart comparing {column} across each {by}"
+        elif shape == "scatter":
+            args = {"chart_type": "scatter", "x": x, "y": y, "aggregation": "none"}
+            ask = f"a chart of how {y} moves with {x} ({x} explaining {y})"
+        else:
+            args = {"chart_type": "histogram", "x": y, "aggregation": "none"}
+            ask = f"a chart of how the {y} values are spread"
+        keep = rng.random() < 0.5
+        if keep:
+            args.update(filter_column=by, filter_value=value)
+            ask += f", for the {value} rows only"
+        with b.attempt(f"chart_{shape}_{ds.name}", [ds.dataset_id],
+                       instructions=who(user, rng) + f"For a dashboard you want the desk to save {ask}, on the dataset {ds.name}. "
+                       "You leave the details of the chart to the desk and agree when it describes one that matches.",
+                       script=[hello(user) + f" Could you set up {ask} on {ds.name}?", creds(user), "Yes, save it."]) as d:
+            u = d.read("find_user", email=user.email, employee_number=user.employee_number)
+            found = d.read("find_dataset", name=ds.name)
+            d.write("create_chart", dataset_id=found["dataset_id"], title=f"{ds.name}: {ask}", requested_by=u["user_id"], **args)
+
+    b.run("chart_", 13, DATASETS, chart)
+
+    # ---- training a new version (policy 7.5) ------------------------------------------------------------
+    def train(m: Model) -> None:
+        if m.task != "regression" or m.version != max(v.version for v in VERSIONS[m.name]):
+            raise SkipCandidate("not the latest regression version")
+        users = [u for u in USERS if may_run(u, m.owner_id, m.team)]
+        rng.shuffle(users)
+        for user in users:
+            sets = [ds for ds in DATASETS if ds.status == "active" and can_read(user, ds) and not any_grant(user, ds)]
+            if sets:
+                break
+        else:
+            raise SkipCandidate("nobody")
+        ds = rng.choice(sets)
+        x, y = XY[kind_of(ds)]
+        with b.attempt(f"retrain_{m.name}_v{m.version + 1}", [m.model_id, ds.dataset_id],
+                       instructions=who(user, rng) + f"You want a new version of the model {m.name} trained on the dataset {ds.name}, "
+                       f"predicting {y} from {x}, and you want to hear how well it did. Then you want that new version moved to "
+                       f"staging for testing, and a chart saved on {ds.name} showing how {y} moves with {x}. You agree when the agent "
+                       "describes each change.",
+                       script=[hello(user) + f" Please train a new version of {m.name} on {ds.name}, predicting {y} from {x}.",
+                               creds(user), "Yes, train it.", "How did it do? Please move it to staging, and save a chart of how "
+                               f"{y} moves with {x} on {ds.name}.", "Yes, do both."]) as d:
+            u = d.read("find_user", email=user.email, employee_number=user.employee_number)
+            d.read("find_model_versions", name=m.name)
+            found = d.read("find_dataset", name=ds.name)
+            trained = d.write("train_model", name=m.name, dataset_id=found["dataset_id"], target=y, features=[x], requested_by=u["user_id"])
+            for e in trained["evaluations"]:
+                out(d, e["value"], "number")
+            d.write("set_model_stage", model_id=trained["model_id"], stage="staging")
+            d.write("create_chart", dataset_id=found["dataset_id"], chart_type="scatter", x=x, y=y, aggregation="none",
+                    title=f"{y} against {x}", requested_by=u["user_id"])
+
+    b.run("retrain_", 9, MODELS, train)
     return b.writer
 
 

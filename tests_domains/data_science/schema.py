@@ -93,6 +93,26 @@ class Model(BaseModel):
     stage: Literal["registered", "staging", "production", "retired"]
     evaluated_on: str
     evaluations: Unordered[Evaluation]
+    # Versions the desk trains: what they were fitted on (earlier versions were registered from elsewhere).
+    target: str | None = None
+    features: list[str] = []
+    trained_by: str | None = None
+
+
+class Chart(BaseModel):
+    """A chart the desk specifies for a caller: what it plots, how values are combined, which rows."""
+
+    chart_id: str
+    dataset_id: str
+    chart_type: Literal["bar", "scatter", "histogram"]
+    x: str
+    y: str | None = None
+    aggregation: Literal["sum", "mean", "none"]
+    filter_column: str | None = None
+    filter_value: str | None = None
+    title: FreeText
+    requested_by: str
+    created_on: str
 
 
 class Grant(BaseModel):
@@ -112,4 +132,5 @@ class DataScienceDB(BaseModel):
     cleaning_jobs: Table[CleaningJob]
     pipelines: Table[Pipeline]
     models: Table[Model]
+    charts: Table[Chart]
     grants: Table[Grant]
