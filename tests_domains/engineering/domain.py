@@ -349,6 +349,20 @@ def _unmet(db: EngineeringDB, pins: dict[str, str]) -> list[str]:
     return problems
 
 
+def _repinned(db: EngineeringDB, repo: str, package: str, version: str, requested_by: str) -> Dependency:
+    """A repository's dependency moved to another published version (not saved yet)."""
+    dep = db.dependencies.get(f"{repo}:{package.strip().lower()}")
+    if dep is None:
+        raise ToolError(f"{repo} does not depend on {package!r}")
+    target = _vstr(_semver(version))
+    if f"{dep.package}@{target}" not in db.package_versions:
+        raise ToolError(f"{dep.package} has no published version {target}")
+    if target == dep.version:
+        raise ToolError(f"{dep.package} is already at {target}")
+    dep.version, dep.updated_on, dep.updated_by = target, _today(), requested_by.strip()
+    return dep
+
+
 @DOMAIN.tool
 def get_package(db: EngineeringDB, package: Package) -> dict[str, Any]:
     """A package's published versions, oldest first, each with its date and what it requires of other packages."""
@@ -391,19 +405,8 @@ def pin_dependencies(db: EngineeringDB, repo: RepoName,
     _dev(db, requested_by)
     if not pins:
         raise ToolError("give at least one pin")
-    changed = []
-    for package, version in sorted(pins.items()):
-        dep = db.dependencies.get(f"{r.name}:{package.strip().lower()}")
-        if dep is None:
-            raise ToolError(f"{r.name} does not depend on {package!r}")
-        target = _vstr(_semver(version))
-        if f"{dep.package}@{target}" not in db.package_versions:
-            raise ToolError(f"{dep.package} has no published version {target}")
-        if target == dep.version:
-            raise ToolError(f"{dep.package} is already at {target}")
-        dep.version, dep.updated_on, dep.updated_by = target, _today(), requested_by.strip()
-        changed.append(dep)
-    for dep in changed:
+    changed = [_repinned(db, r.name, package, version, requested_by) for package, version in sorted(pins.items())]
+    for dep in changed:  # all or nothing: saved once every pin is known to be valid
         db.dependencies[dep.dep_id] = dep
     return changed
 
@@ -413,15 +416,7 @@ def upgrade_dependency(db: EngineeringDB, repo: RepoName, package: Package, vers
     """Pin a repository's dependency to another published version, recorded as changed today by the developer."""
     r = _repo(db, repo)
     _dev(db, requested_by)
-    dep = db.dependencies.get(f"{r.name}:{package.strip().lower()}")
-    if dep is None:
-        raise ToolError(f"{r.name} does not depend on {package!r}")
-    target = _vstr(_semver(version))
-    if f"{dep.package}@{target}" not in db.package_versions:
-        raise ToolError(f"{dep.package} has no published version {target}")
-    if target == dep.version:
-        raise ToolError(f"{dep.package} is already at {target}")
-    dep.version, dep.updated_on, dep.updated_by = target, _today(), requested_by.strip()
+    dep = _repinned(db, r.name, package, version, requested_by)
     db.dependencies[dep.dep_id] = dep
     return dep
 
