@@ -3,6 +3,10 @@
     python bench/parallel.py [--workers 1,4,16] [--domain retail] [--tasks 16] [--trials 3]
                              [--latency 0.2]
     python bench/parallel.py --configs n16,c16,c32,c64,n2c16,n2c32 --tasks 32 --trials 4
+    python bench/parallel.py --configs c32,c64,n2c32 --clients openai,litellm
+
+Each config runs once per model client (`--clients`, default both): `openai`, the openai SDK that an
+OpenAI-compatible server gets, and `litellm`, forced through PYTEST_TAU_MODEL_CLIENT; side by side.
 
 A config is `nW` (-n W, one conversation per worker: today's way), `cN` (one process,
 --concurrency N) or `nWcN` (-n W --concurrency N: W x N conversations in flight); `--workers`
@@ -12,7 +16,7 @@ Starts the local OpenAI-compatible server (pytest_tau.testing.OpenAIServer) with
 OracleModel(domain) and Faults(latency=0.2 s per request) in this process, and runs the
 same workload at each `-n`: the first 16 test-split tasks of one domain x 3 trials = 48
 items (only that domain's folder is collected), `--model openai/fake --api-base URL`
-(the real litellm path; the oracle plays agent and user, about 10 model calls per
+(the real model path; the oracle plays agent and user, about 10 model calls per
 item), `-p no:cacheprovider`, run directory in a temporary folder. Every item must
 pass. About 4-5 minutes on 2 busy cores, most of it at -n 1.
 
@@ -51,6 +55,7 @@ at once compete for the CPU. The last line is the figure at the largest -n.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -87,8 +92,9 @@ def parse_config(text: str) -> tuple[int, int]:
     return workers, concurrency
 
 
-def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: float) -> dict[str, Any]:
+def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: float, client: str) -> dict[str, Any]:
     workers, concurrency = parse_config(config)
+    os.environ["PYTEST_TAU_MODEL_CLIENT"] = client  # run_pytest passes the environment on
     stamped = Stamped(OracleModel([domain]))
     with tempfile.TemporaryDirectory(prefix="tau-bench-") as name, OpenAIServer(stamped, Faults(latency=latency)) as server:
         tmp = Path(name)
@@ -124,7 +130,7 @@ def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: flo
     first_item = min(min(end for _, _, end in p["items"]) for p in procs) - min(p["started"] for p in probes_all)
     rss = sum(p["maxrss_kib"] for p in probes_all) / 1024
     return {
-        "config": config, "first_item": first_item, "rss": rss,
+        "config": f"{config} {client}", "first_item": first_item, "rss": rss,
         "spread": firsts[-1] - firsts[0], "before": stamps[0] - latency - min(p["started"] for p in probes_all),
         "after": wall_end - stamps[-1],
         "workers": workers, "items": len(lines), "calls": calls, "wall": wall, "phase": phase,
@@ -135,6 +141,14 @@ def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: flo
     }
 
 
+def print_row(row: dict[str, Any]) -> None:
+    steady = "-" if row["steady"] is None else f"{row['steady']:.2f}"
+    print(f"{row['config']:>14}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
+          f"{row['ideal']:>7.0f}{row['efficiency']:>8.2f}{row['busy']:>10.2f}{steady:>8}{row['peak']:>11}"
+          f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}{row['first_item']:>11.1f}{row['rss']:>9.0f}"
+          f"{row['harness_ms']:>12.2f}{row['run_ms']:>8.1f}{row['server_ms']:>10.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workers", default="1,4,16", help="comma-separated -n values (1 = no xdist)")
@@ -143,24 +157,21 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=16)
     parser.add_argument("--trials", type=int, default=3)
     parser.add_argument("--latency", type=float, default=0.2)
+    parser.add_argument("--clients", default="openai,litellm", help="comma-separated model clients: openai, litellm")
     args = parser.parse_args()
     domain = load_domain(args.domain, ROOT)
     task_ids = [t.id for t in domain.tasks if t.split == "test"][: args.tasks]
     print(f"workload: {args.domain}, {len(task_ids)} tasks x {args.trials} trials = {len(task_ids) * args.trials} items, "
           f"model latency {args.latency * 1000:.0f} ms per call")
     configs = args.configs.split(",") if args.configs else [f"n{w}" for w in args.workers.split(",")]
-    print(f"{'config':>7}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
+    print(f"{'config':>14}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
           f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}{'1st item s':>11}{'RSS MiB':>9}"
           f"{'CPU ms/call':>12}{'run ms':>8}{'server ms':>10}")
     rows = []
     for config in configs:
-        row = run(config, domain, task_ids, args.trials, args.latency)
-        rows.append(row)
-        steady = "-" if row["steady"] is None else f"{row['steady']:.2f}"
-        print(f"{config:>7}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
-              f"{row['ideal']:>7.0f}{row['efficiency']:>8.2f}{row['busy']:>10.2f}{steady:>8}{row['peak']:>11}"
-              f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}{row['first_item']:>11.1f}{row['rss']:>9.0f}"
-              f"{row['harness_ms']:>12.2f}{row['run_ms']:>8.1f}{row['server_ms']:>10.2f}", flush=True)
+        for client in args.clients.split(","):
+            rows.append(run(config, domain, task_ids, args.trials, args.latency, client))
+            print_row(rows[-1])
     last = rows[-1]
     print(f"parallel efficiency at {last['config']}: {last['efficiency']:.2f} "
           f"({last['throughput']:.1f} of an ideal {last['ideal']:.0f} model calls/s at {args.latency * 1000:.0f} ms latency; "

@@ -25,35 +25,56 @@ import orjson
 from ._conversation import InfraError, RequestedCall, Usage
 from ._deadline import CallDeadline, within
 from ._litellm_client import import_litellm
-from ._model_client import FATAL_PREFIX, ChatRequest, ModelClient, ModelConfig, Verdict
+from ._model_client import FATAL_PREFIX, ChatRequest, ClientName, ModelClient, ModelConfig, Verdict, forced_client
 
-__all__ = ["FATAL_PREFIX", "LLM", "Completion", "ModelConfig", "Tape", "check_model", "client_for", "import_litellm"]
+__all__ = ["FATAL_PREFIX", "LLM", "Completion", "ModelConfig", "Tape", "check_model", "client_for", "client_name", "import_litellm"]
 
 _BACKOFF_CAP = 60.0
 # A 429 that says "come back now" still waits this long, so a server that keeps saying it
 # cannot make a call spin; the patience budget bounds the total.
 _MIN_RATE_LIMIT_WAIT = 0.05
-_CLIENTS: dict[ModelConfig, ModelClient] = {}
+_CLIENTS: dict[tuple[ModelConfig, ClientName | None], ModelClient] = {}
 _CLIENTS_LOCK = threading.Lock()
+
+
+def client_name(config: ModelConfig) -> ClientName:
+    """Which client calls this model: the openai SDK for OpenAI-compatible endpoints
+    (`openai/...`, `hosted_vllm/...`, OpenAI's own models, any other name at an --api-base),
+    litellm for every other provider; PYTEST_TAU_MODEL_CLIENT forces one."""
+    forced = forced_client()
+    if forced is not None:
+        return forced
+    from ._openai_client import openai_compatible
+
+    return "openai" if openai_compatible(config) else "litellm"
 
 
 def client_for(config: ModelConfig) -> ModelClient:
     """The process's client of this model (made once: it holds connections and prices)."""
-    client = _CLIENTS.get(config)
+    key = (config, forced_client())
+    client = _CLIENTS.get(key)
     if client is None:
         with _CLIENTS_LOCK:
-            client = _CLIENTS.get(config)
+            client = _CLIENTS.get(key)
             if client is None:
-                from ._litellm_client import LiteLLMClient
+                if client_name(config) == "openai":
+                    from ._openai_client import OpenAIClient
 
-                client = _CLIENTS[config] = LiteLLMClient(config)
+                    client = OpenAIClient(config)
+                else:
+                    from ._litellm_client import LiteLLMClient
+
+                    client = LiteLLMClient(config)
+                _CLIENTS[key] = client
     return client
 
 
 def check_model(config: ModelConfig, role: str) -> str | None:
     """Why this model cannot be used (unknown provider, missing key), or None."""
-    from ._litellm_client import check
-
+    if client_name(config) == "openai":
+        from ._openai_client import check
+    else:
+        from ._litellm_client import check
     return check(config, role)
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 
 __all__ = [
     "CLIENT_VARIABLE", "FATAL_PREFIX", "Answer", "ChatRequest", "ClientName", "ModelClient", "ModelConfig",
-    "Verdict", "fatal_for_status", "unreachable", "unreachable_reason",
+    "Verdict", "fatal_for_status", "forced_client", "unreachable", "unreachable_reason",
 ]
 
 ClientName = Literal["openai", "litellm"]

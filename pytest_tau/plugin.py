@@ -9,6 +9,7 @@ Nothing heavy is imported here: litellm only loads when a model is used.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 from pathlib import Path
@@ -164,16 +165,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if workerinput is not None:
         config.stash[RUN_DIR_KEY] = Path(workerinput[WORKER_RUN_DIR])
         if (settings.agent_uses_model or settings.user_uses_model) and not settings.replay:
-            # Import litellm (2-4 s of CPU) before the first item, not inside its timing,
-            # where sixteen workers importing at once would look like model latency.
-            from ._llm import import_litellm
-
-            import_litellm()
-            if workerinput.get(MODEL_CHECK_INPUT):
-                # The controller left the model check to us (it never imports litellm).
-                problems = _model_problems(settings)
-                if problems:
-                    config.pluginmanager.register(_ModelProblemReport("pytest-tau: " + "; ".join(problems)), "tau-model-problem")
+            problems = _model_problems(settings) if workerinput.get(MODEL_CHECK_INPUT) else []
+            if problems:
+                # The controller left the model check to us (it imports no model client).
+                config.pluginmanager.register(_ModelProblemReport("pytest-tau: " + "; ".join(problems)), "tau-model-problem")
+            else:
+                _warm_model_clients(settings)
         return
     run_dir = settings.resume or settings.run_dir or Path(".tau", "runs", _dt.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}")
     if not run_dir.is_absolute():
@@ -293,6 +290,20 @@ def _model_problems(settings: Settings) -> list[str]:
             checks[0] = (checks[0][0], "agent and user")
     problems = [check_model(config, role) for config, role in checks]
     return [redact(p) for p in problems if p]
+
+
+def _warm_model_clients(settings: Settings) -> None:
+    """Import the model clients (litellm: 5 s of CPU, the openai SDK: well under one) before
+    the first item, not inside its timing, where workers importing at once would look like
+    model latency."""
+    from ._builtin_strategies import model_config
+    from ._llm import client_for
+
+    roles = [role for role, used in (("agent", settings.agent_uses_model), ("user", settings.user_uses_model)) if used]
+    for role in roles:
+        # A client that cannot be made here fails again at the first call, which reports it with the item.
+        with contextlib.suppress(Exception):
+            client_for(model_config(settings, role))  # type: ignore[arg-type]
 
 
 def _checked_by_workers(config: pytest.Config, settings: Settings) -> bool:

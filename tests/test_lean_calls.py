@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pytest_tau._llm import LLM, ModelConfig, import_litellm
+from pytest_tau._model_client import CLIENT_VARIABLE
 from pytest_tau.testing import OpenAIServer, Reply
 
 
@@ -27,6 +28,7 @@ def call(server: OpenAIServer, model: str = "openai/fake") -> LLM:
 @pytest.fixture
 def litellm(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.setenv(CLIENT_VARIABLE, "litellm")  # an OpenAI-compatible server: the openai SDK's otherwise
     return import_litellm()
 
 

@@ -1,11 +1,28 @@
-"""The real litellm path over HTTP on 127.0.0.1: retries, bad tool calls, exhausted retries, secrets."""
+"""The real model paths over HTTP on 127.0.0.1: retries, bad tool calls, exhausted retries, secrets.
+
+Each test runs through both model clients: the openai SDK (the default for an OpenAI-compatible
+server, with and without xdist) and litellm (forced, without xdist)."""
 
 from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
 
+import pytest
+
+from pytest_tau._model_client import CLIENT_VARIABLE
 from pytest_tau.testing import Faults, OpenAIServer, OracleModel, Reply, ToolCallReply
+
+pytestmark = pytest.mark.parametrize(
+    ("client", "tau"), [("openai", []), ("openai", ["-n", "2"]), ("litellm", [])],
+    ids=["openai-no-xdist", "openai-xdist", "litellm-no-xdist"], indirect=True,
+)
+
+
+@pytest.fixture(autouse=True)
+def client(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv(CLIENT_VARIABLE, request.param)  # the pytest run in a subprocess inherits it
+    return str(request.param)
 
 
 def model_args(server: OpenAIServer, *extra: str) -> list[str]:

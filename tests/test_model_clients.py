@@ -1,0 +1,160 @@
+"""Both model clients (the openai SDK and litellm) behind one `LLM`, over HTTP on 127.0.0.1:
+the same retries, Retry-After, fail-fast errors, usage, cost, tape keys and redaction."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pytest
+
+from pytest_tau import _llm, _ratelimit
+from pytest_tau._conversation import InfraError
+from pytest_tau._llm import LLM, Completion, ModelConfig, Tape
+from pytest_tau._model_client import CLIENT_VARIABLE
+from pytest_tau._ratelimit import RateGate
+from pytest_tau.testing import Faults, OpenAIServer, Reply, ToolCallReply
+
+HELLO = [{"role": "user", "content": "hi"}]
+TOOLS = [{"type": "function", "function": {"name": "get_book", "description": "a book",
+                                           "parameters": {"type": "object", "properties": {"book_id": {"type": "string"}}}}}]
+
+
+def reply(request: dict[str, Any]) -> Reply:
+    return Reply(content="checking", tool_calls=[ToolCallReply("get_book", {"book_id": "b1"})],
+                 reasoning_content="the user wants a book", prompt_tokens=1000, completion_tokens=500)
+
+
+def use_client(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    monkeypatch.setenv(CLIENT_VARIABLE, name)
+    monkeypatch.setattr(_ratelimit, "GATE", RateGate())  # no hold or verdict leaks between tests
+
+
+@pytest.fixture(params=["openai", "litellm"])
+def client(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    use_client(monkeypatch, request.param)
+    return str(request.param)
+
+
+def llm(server_url: str, model: str = "openai/fake", **config: Any) -> tuple[LLM, list[float]]:
+    slept: list[float] = []
+    settings = {"retries": 3, "backoff": 0.01, "timeout": 1.0, **config}
+    return LLM(ModelConfig(model=model, api_base=server_url, **settings), seed=7, sleep=slept.append), slept
+
+
+def test_the_route_picks_the_client(client) -> None:
+    """The variable forces a client; each model's client is made once per process."""
+    config = ModelConfig(model="openai/fake", api_base="http://127.0.0.1:9/v1")
+    made = _llm.client_for(config)
+    assert type(made).__module__ == f"pytest_tau._{client}_client"
+    assert _llm.client_for(config) is made
+
+
+@pytest.mark.parametrize(("model", "provider", "api_base", "expected"), [
+    ("openai/fake", None, "http://127.0.0.1:9/v1", "openai"),
+    ("hosted_vllm/org/open-model", None, "http://127.0.0.1:9/v1", "openai"),
+    ("my-model", "openai", "http://127.0.0.1:9/v1", "openai"),
+    ("unknown-name", None, "http://127.0.0.1:9/v1", "openai"),  # any OpenAI-compatible server
+    ("gpt-4o", None, None, "openai"),  # litellm's map says OpenAI's
+    ("claude-3-5-sonnet-20241022", None, None, "litellm"),
+    ("anthropic/claude-3-5-sonnet-20241022", None, None, "litellm"),
+    ("my-model", "anthropic", "http://127.0.0.1:9", "litellm"),
+    ("no-such-model-xyz", None, None, "litellm"),  # litellm says why it is unknown
+])
+def test_automatic_route(monkeypatch, model, provider, api_base, expected) -> None:
+    monkeypatch.delenv(CLIENT_VARIABLE, raising=False)
+    assert _llm.client_name(ModelConfig(model=model, provider=provider, api_base=api_base)) == expected
+
+
+def test_both_clients_send_the_same_request_and_read_the_same_answer(monkeypatch) -> None:
+    completions: dict[str, Completion] = {}
+    sent = []
+    for name in ("openai", "litellm"):
+        use_client(monkeypatch, name)
+        with OpenAIServer(reply) as server:  # one each: the same tool call ids
+            model, _ = llm(server.url)
+            completions[name] = model.complete(HELLO, TOOLS)
+        sent += [{k: v for k, v in request.items() if k in ("model", "messages", "temperature", "seed", "tools")}
+                 for request in server.requests]
+    assert sent[0] == sent[1] == {"model": "fake", "messages": HELLO, "temperature": 0.0, "seed": 7, "tools": TOOLS}
+    ours, theirs = completions["openai"], completions["litellm"]
+    assert ours.message == theirs.message
+    assert ours.message["reasoning_content"] == "the user wants a book"
+    assert ours.tool_calls == theirs.tool_calls and ours.tool_calls[0].name == "get_book"
+    assert ours.usage == theirs.usage
+
+
+def test_faults_are_retried(client) -> None:
+    with OpenAIServer(reply, Faults(hang=3.0)) as server:
+        server.inject("500", "503", "timeout", "drop", "malformed")
+        model, slept = llm(server.url, retries=5)
+        completion = model.complete(HELLO, TOOLS)
+    assert completion.content == "checking"
+    assert server.fault_log == {"500": 1, "503": 1, "timeout": 1, "drop": 1, "malformed": 1}
+    assert model.usage.retries == 5 and model.usage.calls == 1 and len(slept) == 5
+
+
+def test_exhausted_retries_raise_an_infra_error(client) -> None:
+    with OpenAIServer(reply, Faults(p503=1.0)) as server:
+        model, _ = llm(server.url, retries=2)
+        with pytest.raises(InfraError, match="model call failed after 3 attempts"):
+            model.complete(HELLO)
+    assert server.fault_log == {"503": 3}
+
+
+def test_retry_after_is_honoured_without_using_up_the_retries(client) -> None:
+    with OpenAIServer(reply, Faults(retry_after=0.5)) as server:
+        server.inject(*["429"] * 4)
+        model, slept = llm(server.url, retries=1)
+        model.complete(HELLO)
+    assert server.fault_log == {"429": 4}
+    own = [s for s in slept if s >= 0.5]
+    assert len(own) == 4 and all(s <= 1.0 for s in own)  # Retry-After, spread by up to 2x
+
+
+@pytest.mark.parametrize(("status", "reason"), [(401, "API key was rejected"), (403, "access denied"),
+                                                (404, "no such model or endpoint")])
+def test_rejected_keys_and_unknown_models_stop_at_once(client, status, reason) -> None:
+    canary = "sk-canary0123456789abcdef"
+    with OpenAIServer(reply, Faults(status=status)) as server:
+        model, slept = llm(server.url.replace("http://", f"http://user:{canary}@"))
+        with pytest.raises(InfraError, match=f"cannot use the model: 'openai/fake' at .*{reason}") as raised:
+            model.complete(HELLO)
+    assert server.fault_log == {str(status): 1} and slept == []
+    assert canary not in str(raised.value)
+
+
+def test_an_endpoint_nobody_listens_on_stops_at_once(client) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # closed again at once: nobody listens there
+    model, slept = llm(f"http://127.0.0.1:{port}/v1")
+    with pytest.raises(InfraError, match="cannot reach"):
+        model.complete(HELLO)
+    assert slept == []
+
+
+def test_a_priced_model_costs_what_litellm_says(client) -> None:
+    with OpenAIServer(reply) as server:
+        model, _ = llm(server.url, model="openai/gpt-4o")
+        model.complete(HELLO)
+    # gpt-4o in litellm's map: $2.50 per million prompt tokens, $10 per million completion tokens
+    assert model.usage.cost == pytest.approx(1000 * 2.5e-6 + 500 * 1e-5)
+    assert (model.usage.prompt_tokens, model.usage.completion_tokens) == (1000, 500)
+
+
+def test_a_recording_replays_through_the_other_client(monkeypatch, tmp_path) -> None:
+    with OpenAIServer(reply) as server:
+        recorded: dict[str, Completion] = {}
+        for name in ("openai", "litellm"):
+            use_client(monkeypatch, name)
+            model, _ = llm(server.url)
+            model.tape, model.item = Tape(tmp_path / name, "record"), "toy-loan_dune-t0"
+            recorded[name] = model.complete(HELLO, TOOLS)
+    assert [p.name for p in (tmp_path / "openai").iterdir()] == [p.name for p in (tmp_path / "litellm").iterdir()]
+    for name, other in (("openai", "litellm"), ("litellm", "openai")):
+        use_client(monkeypatch, other)
+        model, _ = llm("http://127.0.0.1:9/v1")
+        model.tape, model.item = Tape(tmp_path / name, "replay"), "toy-loan_dune-t0"
+        assert model.complete(HELLO, TOOLS) == recorded[name]  # replayed by the other client
