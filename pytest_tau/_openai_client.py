@@ -11,7 +11,9 @@ are litellm's, read from its map on disk (_prices).
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
 import threading
 from typing import Any
 
@@ -132,6 +134,10 @@ class OpenAIClient:
     def send(self, request: ChatRequest) -> Answer:
         import httpx
 
+        if "httpx2" in sys.modules:
+            # The SDK reads sys.modules["httpx2"] on every request; another library's thread may
+            # still be importing it (half a module): wait for that import to finish.
+            importlib.import_module("httpx2")
         content = orjson.dumps(self.body(request), option=orjson.OPT_NON_STR_KEYS)
         response = self._sdk.post("/chat/completions", cast_to=httpx.Response, content=content)
         try:
