@@ -122,6 +122,9 @@ class ToolCallingAgent:
             parsed = parse_text_tool_calls(completion.content, self.tool_names)
             if parsed is not None:
                 content, calls = parsed
+                # Ids every provider accepts (Mistral: exactly 9 letters or digits), unique in the history.
+                turn = sum(1 for m in messages if m.get("role") == "assistant")
+                calls = [RequestedCall(id=f"c{turn % 10_000:04d}{i % 10_000:04d}", name=c.name, arguments=c.arguments) for i, c in enumerate(calls)]
                 step = AgentStep(content=content, tool_calls=calls)
                 message = {**completion.message, **step.as_message(), "raw": completion.content}
                 return AgentStep(content=content, tool_calls=calls, message=message)

@@ -53,6 +53,7 @@ def model_config(settings: Settings, role: Literal["agent", "user"]) -> ModelCon
         timeout=settings.llm_timeout,
         retries=settings.llm_retries,
         backoff=settings.llm_backoff,
+        max_tokens=(settings.user_max_tokens or settings.max_tokens) if user else settings.max_tokens,
     )
 
 

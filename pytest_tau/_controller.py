@@ -245,8 +245,11 @@ class TauController:
                 self._store(result)
         if self._results_file is not None:
             self._results_file.close()
-        if not self.results:
+        stopped = _stopped(session, exitstatus)
+        if not self.results and exitstatus != pytest.ExitCode.INTERRUPTED:
             return
+        # Ctrl-C before any item finished still leaves its run directory and summary.
+        self.run_dir.mkdir(parents=True, exist_ok=True)
         settings = redact_json(self.settings.model_dump(mode="json"))
         self.summary = summarize(self.results, self.settings.trials, settings, stopped=stopped)
         s = self.settings

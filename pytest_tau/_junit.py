@@ -186,6 +186,8 @@ def shape_junit(
     kept = []
     for reporter in xml.node_reporters_ordered:
         element = reporter.to_xml()  # finalized reporters return the same element every time
+        if not element.get("name"):
+            continue  # an item interrupted (Ctrl-C) before its first report: no testcase to name
         item = _item_id(element)
         result = counted.get(item) if item else None
         if result is None or item is None:

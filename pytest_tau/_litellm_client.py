@@ -79,7 +79,10 @@ class LiteLLMClient:
             kwargs["api_base"] = config.api_base
             if not os.environ.get("OPENAI_API_KEY"):
                 kwargs["api_key"] = "no-key"  # OpenAI-compatible servers need some key
-        return kwargs
+        from ._routes import litellm_request
+
+        # What the provider refuses left out, the tools a copy of their own (see _routes).
+        return litellm_request(self._litellm, kwargs, max_tokens=config.max_tokens)
 
     def send(self, request: ChatRequest) -> Answer:
         from ._lean import complete, response_cost
@@ -92,10 +95,13 @@ class LiteLLMClient:
             prompt_tokens=int(getattr(raw_usage, "prompt_tokens", 0) or 0),
             completion_tokens=int(getattr(raw_usage, "completion_tokens", 0) or 0),
             cost=response_cost(self._litellm, response),
+            finish_reason=getattr(choices[0], "finish_reason", None) if choices else None,
         )
 
     def classify(self, exc: BaseException, *, ever_answered: bool) -> Verdict:
         litellm = self._litellm
+        if isinstance(exc, litellm.ContextWindowExceededError):
+            return Verdict(retryable=False, context_overflow=True)
         fatal = _fatal_reason(litellm, exc, self.config, ever_answered=ever_answered)
         if fatal is not None:
             return Verdict(retryable=False, fatal=fatal)

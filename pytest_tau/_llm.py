@@ -15,14 +15,13 @@ import math
 import os
 import random
 import threading
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import orjson
 
-from ._conversation import InfraError, RequestedCall, Usage
+from ._conversation import InfraError, ModelLimit, RequestedCall, Usage
 from ._deadline import CallDeadline, within
 from ._litellm_client import import_litellm
 from ._model_client import FATAL_PREFIX, ChatRequest, ClientName, ModelClient, ModelConfig, Verdict, forced_client
@@ -136,11 +135,16 @@ class LLM:
 
     config: ModelConfig
     seed: int = 0
-    sleep: Any = time.sleep
+    # Waits between retries end at once when the run stops (Ctrl-C, -x, a fatal error).
+    sleep: Any = field(default=None)
     usage: Usage = field(default_factory=Usage)
     retries_used: int = 0
     tape: Tape | None = None
     item: str = ""
+
+    def __post_init__(self) -> None:
+        if self.sleep is None:
+            self.sleep = _stoppable_sleep
 
     def complete(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> Completion:
         if self.tape is None:
@@ -175,6 +179,7 @@ class LLM:
         client = client_for(self.config)
         request = ChatRequest(messages=messages, tools=tools, seed=self.seed)
         jitter = random.Random(self.seed)
+        server_errors: list[str] = []  # a server error that never changes is the server's answer
         attempt = 0
         waited_for_rate_limit = 0.0
         own_hold = 0.0
@@ -199,7 +204,10 @@ class LLM:
                 if isinstance(exc, (EmptyAnswer, CallDeadline)):
                     verdict = Verdict(retryable=True)  # the service's fault, not the model's: retried
                 else:
-                    verdict = client.classify(exc, ever_answered=self.usage.calls > 0)
+                    verdict = _judged(client.classify(exc, ever_answered=self.usage.calls > 0), exc, self.config, server_errors)
+                if verdict.context_overflow:
+                    GATE.end_call(endpoint, probing, answered=True)  # the server is fine; the prompt is too long
+                    raise ModelLimit("context_overflow", f"the prompt exceeds the model's context window: {exc}"[:800]) from None
                 if verdict.fatal is not None:
                     from ._redact import redact
 
@@ -233,11 +241,40 @@ class LLM:
                       cost=answer.cost)
         self.usage.add(usage)
         message_dict = answer.message
+        if answer.finish_reason == "length":
+            raise ModelLimit(
+                "max_tokens", f"the answer was cut at max_tokens ({self.config.max_tokens}) after {answer.completion_tokens} tokens"
+            )
         calls = [
             RequestedCall(id=tc["id"] or f"call_{i}", name=tc["function"]["name"] or "", arguments=tc["function"]["arguments"])
             for i, tc in enumerate(message_dict.get("tool_calls", []))
         ]
         return Completion(content=message_dict.get("content") or "", tool_calls=calls, message=message_dict, usage=usage)
+
+
+def _stoppable_sleep(seconds: float) -> None:
+    from ._ratelimit import GATE
+
+    GATE.stopping.wait(max(0.0, seconds))
+
+
+def _judged(verdict: Verdict, exc: BaseException, config: ModelConfig, server_errors: list[str]) -> Verdict:
+    """The client's verdict, with what the provider's message says whatever the client: a
+    prompt over the window, a request any rerun would see refused, a 500 that never changes."""
+    from ._routes import context_overflow, deterministic_error, repeated_server_error
+
+    if verdict.fatal is not None or verdict.context_overflow:
+        return verdict
+    status = getattr(exc, "status_code", None)
+    text = f"{type(exc).__name__}: {exc}"
+    if status in (400, 413, 422, None) and context_overflow(text):
+        return Verdict(retryable=False, context_overflow=True)
+    where = config.api_base or config.provider or "its provider"
+    fatal = deterministic_error(status, text, config.model, where)
+    if fatal is None and status == 500:
+        server_errors.append(str(exc))
+        fatal = repeated_server_error(status, server_errors, config.model, where)
+    return Verdict(retryable=False, fatal=fatal) if fatal is not None else verdict
 
 
 def _completion_to_json(completion: Completion) -> dict[str, Any]:

@@ -38,6 +38,8 @@ class ModelConfig:
     # 429s that say when to come back (Retry-After) wait that long, within this budget of
     # seconds per call, without using up `retries`: saturating a rate limit is not a failure.
     rate_limit_patience: float = 600.0
+    # Most tokens of one answer (--max-tokens); None sends no limit.
+    max_tokens: int | None = None
 
     def __repr__(self) -> str:
         # Shown in tracebacks (`self = LLM(config=ModelConfig(...))`): redact keys in the strings.
@@ -72,6 +74,8 @@ class Answer:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0
+    # The choice's finish_reason: "length" means the answer was cut at max_tokens.
+    finish_reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,7 @@ class Verdict:
     fatal: str | None = None
     retry_after: float | None = None
     rate_limited: bool = False  # a 429: its Retry-After waits do not use up the retries
+    context_overflow: bool = False  # the prompt does not fit the model's window: the model's limit, not a fault
 
 
 class ModelClient(Protocol):

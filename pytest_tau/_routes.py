@@ -21,9 +21,13 @@ from typing import Any
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",
+    "REPEATS_BEFORE_FATAL",
+    "chat_messages",
     "context_overflow",
     "deterministic_error",
+    "litellm_request",
     "llama3_family",
+    "repeated_server_error",
     "served_context_window",
     "single_call_turns",
     "tool_parser_hint",
@@ -118,6 +122,29 @@ def deterministic_error(status: int | None, text: str, model: str, where: str) -
     return None
 
 
+# The same server error this many times in a row, on one request, is the server's answer to
+# that request (a chat template that refuses the history), not a passing fault.
+REPEATS_BEFORE_FATAL = 3
+_TRANSIENT = ("overload", "unavailable", "timeout", "timed out", "try again", "capacity", "rate limit", "busy", "connection")
+
+
+def repeated_server_error(status: int | None, texts: list[str], model: str, where: str) -> str | None:
+    """The reason to stop when a 500 came back with the same message `REPEATS_BEFORE_FATAL`
+    times in a row (never for overload-like messages, which do pass)."""
+    if status != 500 or len(texts) < REPEATS_BEFORE_FATAL:
+        return None
+    last = texts[-REPEATS_BEFORE_FATAL:]
+    if len(set(last)) != 1 or any(word in last[0].lower() for word in _TRANSIENT):
+        return None
+    hint = ""
+    if "template" in last[0].lower() or "roles must alternate" in last[0].lower() or "raise_exception" in last[0].lower():
+        hint = "; the server's chat template refuses this conversation (llama-cpp-python: serve with --chat_format chatml-function-calling)"
+    return (
+        f"cannot use the model: {model!r} at {where}: the server answers the same error every time "
+        f"({REPEATS_BEFORE_FATAL} in a row): {last[0].strip()[:300]}{hint}"
+    )
+
+
 def served_context_window(api_base: str, timeout: float = 5.0) -> int | None:
     """The context window an OpenAI-compatible server says it serves: vLLM's `max_model_len`
     in /v1/models, llama.cpp's `n_ctx` in /props (or its model's `n_ctx_train`); None when
@@ -140,3 +167,45 @@ def served_context_window(api_base: str, timeout: float = 5.0) -> int | None:
             if isinstance(meta.get("n_ctx_train"), int):
                 return int(meta["n_ctx_train"])
     return None
+
+
+def chat_messages(model: str, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The history as this model's server takes it (Llama 3.x: one call per assistant turn)."""
+    return single_call_turns(messages) if llama3_family(model) else messages
+
+
+def _supported(litellm: Any, model: str, provider: str | None) -> frozenset[str] | None:
+    try:
+        supported = litellm.get_supported_openai_params(model=model, custom_llm_provider=provider)
+    except Exception:  # an unmapped model: litellm cannot say, so send what every route takes
+        return None
+    return frozenset(supported) if supported else None
+
+
+def litellm_request(litellm: Any, kwargs: dict[str, Any], *, max_tokens: int | None) -> dict[str, Any]:
+    """litellm's keyword arguments made safe for the route: what the provider does not support
+    left out, the tools a copy of their own with ``tool_choice: auto``, Llama 3.x turns split,
+    and the placeholder key only for OpenAI-compatible servers."""
+    model = str(kwargs["model"])
+    try:
+        _, provider, _, _ = litellm.get_llm_provider(model, custom_llm_provider=kwargs.get("custom_llm_provider"), api_base=kwargs.get("api_base"))
+    except Exception:
+        provider = kwargs.get("custom_llm_provider")
+    supported = _supported(litellm, model, provider)
+
+    def allowed(name: str) -> bool:
+        return supported is None or name in supported
+
+    out = dict(kwargs)
+    if "seed" in out and not allowed("seed"):
+        del out["seed"]  # Anthropic, Bedrock, Vertex's Claude refuse it outright
+    if max_tokens is not None and allowed("max_tokens"):
+        out["max_tokens"] = max_tokens
+    if out.get("tools"):
+        out["tools"] = tools_copy(out["tools"])
+        if allowed("tool_choice"):
+            out["tool_choice"] = "auto"
+    out["messages"] = chat_messages(model, out["messages"])
+    if out.get("api_key") == "no-key" and provider not in (None, "openai", "hosted_vllm", "text-completion-openai", "openai_like", "llamafile", "lm_studio"):
+        del out["api_key"]  # a provider's own client reads its own key (Anthropic, Bedrock, Vertex...)
+    return out

@@ -23,7 +23,7 @@ RUN_INFO = "run.json"
 # What changes what is measured. Not here: where files go, retry and timeout knobs.
 IDENTITY_FIELDS = (
     "model", "model_provider", "user_model", "user_model_provider", "agent_strategy", "user_strategy",
-    "trials", "task_split", "task_ids", "temperature", "max_steps", "seed",
+    "trials", "task_split", "task_ids", "temperature", "max_steps", "max_tokens", "user_max_tokens", "seed",
 )
 
 

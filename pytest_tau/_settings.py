@@ -44,6 +44,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="task-ids", help="comma-separated task ids to run (default: every task of the split)"),
     Option(name="task-split", help="task split to run: test (default), train or dev", choices=("test", "train", "dev")),
     Option(name="temperature", help="sampling temperature of the agent and the user (default 0.0)", type="float"),
+    Option(name="max-tokens", help="most tokens a model may write in one answer, agent and user; an agent answer cut there ends the conversation as max_tokens, scored 0 (default 4096)", type="int"),
+    Option(name="user-max-tokens", help="most tokens the user model may write in one answer (default: --max-tokens)", type="int"),
     Option(name="max-steps", help="agent model calls per conversation before it ends as max_steps (default 30)", type="int"),
     Option(name="seed", help="base seed; each item's seed is derived from it, the domain, task and trial (default 0)", type="int"),
     Option(name="api-base", help="OpenAI-compatible base URL of the agent model (vLLM and the like)"),
@@ -77,6 +79,8 @@ class Settings(BaseModel):
     task_ids: tuple[str, ...] = ()
     task_split: Literal["test", "train", "dev"] = "test"
     temperature: float = Field(0.0, ge=0.0, le=2.0)
+    max_tokens: int = Field(4096, ge=16, le=1_000_000)
+    user_max_tokens: int | None = Field(None, ge=16, le=1_000_000)  # None: --max-tokens
     max_steps: int = Field(30, ge=1, le=1000)
     seed: int = 0
     api_base: str | None = None

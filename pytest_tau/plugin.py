@@ -118,6 +118,14 @@ def pytest_cmdline_main(config: pytest.Config) -> int | None:
     return 0
 
 
+def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+    """Ctrl-C: conversations still in flight on threads stop at their next model call or
+    retry wait instead of playing on (each retry wait can be a minute)."""
+    from ._ratelimit import GATE
+
+    GATE.stopping.set()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     # `pytest -h` configures, prints the help, then unconfigures: the strategies
     # gathered in pytest_configure (plugin names are not known when options are added)
@@ -392,6 +400,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if empty:
         config.hook.pytest_deselected(items=empty)
         items[:] = [item for item in items if item not in set(empty)]
+    if settings.agent_uses_model and not settings.replay and not config.option.collectonly and items:
+        _check_context(config, settings, items)
     if config.option.collectonly or hasattr(config, "workerinput"):
         return  # listing items needs no DB; a worker loads each domain at its first item
     broken: dict[str, tuple[pytest.Item, str]] = {}
@@ -413,6 +423,26 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             nodeid = module.nodeid if module is not None else item.nodeid
             config.hook.pytest_collectreport(report=CollectReport(nodeid, "failed", message, []))
         items[:] = [item for item in items if (case := case_of(item)) is None or case.domain.name not in broken]
+
+
+def _check_context(config: pytest.Config, settings: Settings, items: list[pytest.Item]) -> None:
+    """Refuse, before any model call, the domains whose first agent request cannot fit the
+    model's context window. Under xdist each worker checks (the controller has no items) and
+    the controller's relay turns the first worker's report into the same usage error."""
+    from ._context import context_problems
+    from ._redact import redact
+
+    cases = [case for item in items if (case := _case(item)) is not None]
+    problems = context_problems(config, settings, cases) if cases else []
+    if not problems:
+        return
+    message = redact("pytest-tau: " + "; ".join(problems))
+    if not hasattr(config, "workerinput"):
+        raise pytest.UsageError(message)
+    from _pytest.reports import CollectReport
+
+    items.clear()
+    config.hook.pytest_collectreport(report=CollectReport(MODEL_CHECK_NODEID, "failed", message, []))
 
 
 # -- items ------------------------------------------------------------------------------

@@ -209,10 +209,12 @@ class ProviderServer(LoopbackServer):
         single_call_turns: bool = False,
         context_window: int | None = None,
         repeat_error: tuple[int, str] | None = None,
+        model: str | None = None,
     ) -> None:
         if route not in ROUTES:
             raise ValueError(f"unknown route {route!r} (one of {', '.join(ROUTES)})")
         self.route = route
+        self._model = model  # another litellm model string of the route (e.g. a Llama 3.1 on vLLM)
         self.handler = handler
         self.tool_flags = tool_flags
         self.single_call_turns = single_call_turns
@@ -228,7 +230,7 @@ class ProviderServer(LoopbackServer):
     @property
     def model(self) -> str:
         """The litellm model string of this route."""
-        return _MODELS[self.route]
+        return self._model or _MODELS[self.route]
 
     @property
     def url(self) -> str:
