@@ -107,7 +107,7 @@ class Fit:
 def context_problems(config: pytest.Config, settings: Settings, cases: list[Any]) -> list[str]:
     """The selected domains whose first agent request cannot fit the agent model's window."""
     from ._builtin_strategies import model_config
-    from .plugin import make_agent
+    from ._case import make_agent
 
     model = model_config(settings, "agent")
     window = model_window(model)

@@ -432,7 +432,7 @@ def _check_context(config: pytest.Config, settings: Settings, items: list[pytest
     from ._context import context_problems
     from ._redact import redact
 
-    cases = [case for item in items if (case := _case(item)) is not None]
+    cases = [case for item in items if (case := case_of(item)) is not None]
     problems = context_problems(config, settings, cases) if cases else []
     if not problems:
         return
