@@ -13,7 +13,9 @@ once, with the fix in the message.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import json
 import re
 import urllib.request
@@ -182,16 +184,20 @@ def _supported(litellm: Any, model: str, provider: str | None) -> frozenset[str]
     return frozenset(supported) if supported else None
 
 
+@functools.lru_cache(maxsize=64)
+def _route(litellm: Any, model: str, provider: str | None, api_base: str | None) -> tuple[str | None, frozenset[str] | None]:
+    """The provider and its supported parameters, asked of litellm once per model (not per call)."""
+    with contextlib.suppress(Exception):  # a name litellm cannot place: the given provider
+        _, provider, _, _ = litellm.get_llm_provider(model, custom_llm_provider=provider, api_base=api_base)
+    return provider, _supported(litellm, model, provider)
+
+
 def litellm_request(litellm: Any, kwargs: dict[str, Any], *, max_tokens: int | None) -> dict[str, Any]:
     """litellm's keyword arguments made safe for the route: what the provider does not support
     left out, the tools a copy of their own with ``tool_choice: auto``, Llama 3.x turns split,
     and the placeholder key only for OpenAI-compatible servers."""
     model = str(kwargs["model"])
-    try:
-        _, provider, _, _ = litellm.get_llm_provider(model, custom_llm_provider=kwargs.get("custom_llm_provider"), api_base=kwargs.get("api_base"))
-    except Exception:
-        provider = kwargs.get("custom_llm_provider")
-    supported = _supported(litellm, model, provider)
+    provider, supported = _route(litellm, model, kwargs.get("custom_llm_provider"), kwargs.get("api_base"))
 
     def allowed(name: str) -> bool:
         return supported is None or name in supported
