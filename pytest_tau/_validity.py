@@ -727,14 +727,14 @@ def _alternatives(domain: AnyDomain, tool_name: str, arg: str, value: Any, annot
     found: list[Any] = []
     if isinstance(value, bool):
         return [not value]
-    found += [choice for choice in _literal_choices(annotation) if choice != value][:3]
+    found += [choice for choice in _literal_choices(annotation) if choice != value][:2]
     if isinstance(value, str):
         table = _key_tables(domain).get(value)
         if table is not None:
             keys = sorted(getattr(domain.initial_db, table))
             index = keys.index(value)
-            found += [keys[(index + step) % len(keys)] for step in (1, -1) if keys[(index + step) % len(keys)] != value]
-    found += [other for other in _argument_values(domain).get((tool_name, arg), []) if other != value and type(other) is type(value)][:3]
+            found += [keys[(index + 1) % len(keys)]] if len(keys) > 1 else []
+    found += [other for other in _argument_values(domain).get((tool_name, arg), []) if other != value and type(other) is type(value)][:2]
     if isinstance(value, int):
         found.append(value + 1)
     elif isinstance(value, float):
