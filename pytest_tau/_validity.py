@@ -948,6 +948,8 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "tasks_distinct": check_tasks_distinct,
     "initial_db_untouched": check_initial_db_untouched,
     "unauthenticated_writes_score_0": check_unauthenticated_writes_score_0,
+    "verbose_oracle_scores_1": check_verbose_oracle_scores_1,
+    "write_arguments_graded": check_write_arguments_graded,
     "mix": check_mix,
     "data_invariants": check_data_invariants,
 }
@@ -956,9 +958,7 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
 # CHECKS once all domains pass it.
 PENDING_CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "spray_scores_0": check_spray_scores_0,
-    "verbose_oracle_scores_1": check_verbose_oracle_scores_1,
     "policy_orders_score_0": check_policy_orders_score_0,
-    "write_arguments_graded": check_write_arguments_graded,
     "script_answers": check_script_answers,
     "formatted_strings_free": check_formatted_strings_free,
 }
