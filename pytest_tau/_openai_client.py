@@ -123,12 +123,19 @@ class OpenAIClient:
 
     def body(self, request: ChatRequest) -> dict[str, Any]:
         """The chat-completions request body."""
-        body: dict[str, Any] = {"model": self.name, "messages": request.messages}
+        from ._routes import chat_messages
+
+        # Llama 3.x templates refuse two calls in one turn: such turns go as single calls.
+        body: dict[str, Any] = {"model": self.name, "messages": chat_messages(self.name, request.messages)}
         if self._temperature:
             body["temperature"] = self.config.temperature
         body["seed"] = request.seed
+        if self.config.max_tokens is not None:
+            # OpenAI's own models (reasoning ones included) take max_completion_tokens; servers max_tokens.
+            body["max_completion_tokens" if not self.config.api_base else "max_tokens"] = self.config.max_tokens
         if request.tools:
-            body["tools"] = request.tools
+            body["tools"] = request.tools  # serialized here, never changed
+            body["tool_choice"] = "auto"  # llama-cpp-python's function-calling formats drop tools without it
         return body
 
     def send(self, request: ChatRequest) -> Answer:
@@ -156,6 +163,7 @@ class OpenAIClient:
             prompt_tokens=int(usage.get("prompt_tokens") or 0),
             completion_tokens=int(usage.get("completion_tokens") or 0),
             cost=call_cost(self._price, usage),
+            finish_reason=first.get("finish_reason") if first is not None else None,
         )
 
     def classify(self, exc: BaseException, *, ever_answered: bool) -> Verdict:
