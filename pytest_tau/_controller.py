@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 import orjson
 import pytest
 
-from ._gate import EXIT_GATE
+from ._gate import EXIT_GATE, GateOptions, detectable_lines
+from ._partial import PLUGIN_NAME as PARTIAL_PLUGIN
 from ._redact import redact, redact_json
 from ._results import ItemResult, ResultsError, RunSummary, read_results, summarize
 
@@ -68,7 +69,9 @@ def _format_k(value: float | None) -> str:
 
 
 class TauController:
-    def __init__(self, config: pytest.Config, settings: Settings, run_dir: Path, *, announce: bool = True) -> None:
+    def __init__(
+        self, config: pytest.Config, settings: Settings, run_dir: Path, *, announce: bool = True, gate: GateOptions | None = None
+    ) -> None:
         self.config = config
         self.announce = announce
         self.settings = settings
@@ -86,19 +89,7 @@ class TauController:
         # Every item this session selected, by item id: at the end, each has a result or is an error.
         self.scheduled: dict[str, Scheduled] = {}
         self.unreported: dict[str, ItemResult] = {}  # lost items that no report named (no JUnit testcase yet)
-        from ._gate import parse_threshold
-
-        self.thresholds = [parse_threshold(t) for t in config.getoption("tau_min_pass_hat_k", None) or []]
-        baseline = config.getoption("tau_baseline", None)
-        self.baseline = Path(baseline) if baseline else None
-        if self.baseline is not None and not (self.baseline / "results.jsonl").is_file():
-            raise pytest.UsageError(f"--baseline {self.baseline}: no results.jsonl there (is it a pytest-tau run directory?)")
-        if self.baseline is not None:
-            try:
-                read_results(self.baseline / "results.jsonl")  # read again at the end; refused now, not then
-            except ResultsError as exc:
-                raise pytest.UsageError(f"--baseline {self.baseline}: {exc}") from None
-        self.max_regression = float(config.getoption("tau_max_regression", 0.0) or 0.0)
+        self.gate_options = gate or GateOptions()
         self.gate: Any = None
         self._results_file: Any = None
         self.html_path: Path | None = None
@@ -258,7 +249,10 @@ class TauController:
         from ._gate import evaluate_gate
         from ._reports import write_run_outputs
 
-        self.gate = evaluate_gate(self.summary, self.results, s.trials, self.thresholds, self.baseline, self.max_regression)
+        finder = self.config.pluginmanager.get_plugin(PARTIAL_PLUGIN)
+        partial = finder.reason() if finder is not None else None
+        self.summary.partial = partial
+        self.gate = evaluate_gate(self.summary, self.results, s.trials, self.gate_options, partial)
         self._junit(self.summary)
         html = self.config.getoption("tau_html", None)
         html_path = self.config.rootpath / html if html else self.run_dir / "report.html"
@@ -281,6 +275,35 @@ class TauController:
             return pytest.ExitCode.OK  # resuming a finished run: nothing left to do
         return exitstatus
 
+
+    def gate_lines(self, code: int) -> list[tuple[str, dict[str, bool]]]:
+        """What the gate says, in words that agree with the exit code `code`."""
+        gate = self.gate
+        if gate is None or not gate.configured:
+            return []
+        red, green = {"red": True, "bold": True}, {"green": True}
+        lines: list[tuple[str, dict[str, bool]]] = []
+        for scope, ks in gate.intervals.items():
+            shown = [f"pass^{k} [{iv[0]:.3f}, {iv[1]:.3f}]" for k, iv in ks.items() if iv]
+            if shown:
+                lines.append((f"95% interval over tasks, {scope}: " + ", ".join(shown), {}))
+        for c in gate.comparisons:
+            lines.append((f"vs baseline: pass^{c.k} {c.delta:+.3f} over {c.tasks} paired tasks, 95% interval [{c.interval[0]:+.3f}, {c.interval[1]:+.3f}]", {}))
+        lines += [(line, {}) for line in detectable_lines(gate, self.gate_options.regression, self.settings.trials)]
+        judged = code not in (EXIT_INCOMPLETE, pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERRUPTED) and not (
+            self.summary is not None and self.summary.stopped
+        )
+        for failure in gate.failures:
+            if code == EXIT_GATE:
+                lines.append((f"GATE FAILED (exit {EXIT_GATE}): {redact(failure)}", red))
+            else:
+                lines.append((f"gate failed too (the exit code is {code}: the run is incomplete, which comes first): {redact(failure)}", red))
+        if not gate.failed:
+            if judged:
+                lines.append(("gate passed", green))
+            else:
+                lines.append((f"gate not judged: the run is incomplete (exit {code}); finish it with --resume={self.run_dir}", red))
+        return lines
 
     def _junit(self, summary: RunSummary) -> None:
         from _pytest.junitxml import xml_key
@@ -338,26 +361,26 @@ class TauController:
                 "(pass^1 is not best-of-n; use --trials for repeated measurement)",
                 yellow=True,
             )
-        gate = self.gate
-        if gate is not None:
-            for scope, ks in gate.intervals.items():
-                shown = [f"pass^{k} [{iv[0]:.3f}, {iv[1]:.3f}]" for k, iv in ks.items() if iv]
-                if shown and (self.thresholds or self.baseline):
-                    write(f"95% interval over tasks, {scope}: " + ", ".join(shown))
-            for c in gate.comparisons:
-                write(f"vs baseline: pass^{c.k} {c.delta:+.3f} over {c.tasks} paired tasks, 95% interval [{c.interval[0]:+.3f}, {c.interval[1]:+.3f}]")
-            for failure in gate.failures:
-                write(f"GATE FAILED (exit {EXIT_GATE}): {redact(failure)}", red=True, bold=True)
-            if (self.thresholds or self.baseline) and not gate.failed:
-                write("gate passed", green=True)
+        code = self.exit_status(exitstatus)
+        for line, style in self.gate_lines(code):
+            write(line, **style)
+        if summary.partial:
+            write(f"PARTIAL: {summary.partial}; summary.json says partial", yellow=True)
         if self.fatal is not None:
             write(f"STOPPED: {self.fatal}", red=True, bold=True)
         elif summary.stopped:
             write(f"INCOMPLETE: the run stopped early ({summary.stopped}); summary.json says complete: false", red=True, bold=True)
-        if summary.errors:
+        if summary.errors and self.fatal is not None:
+            write(
+                f"INCOMPLETE: {summary.errors} item(s) did not run (exit code {code}: fix the setup above, "
+                f"then finish the run with --resume={self.run_dir})",
+                red=True,
+                bold=True,
+            )
+        elif summary.errors:
             write(
                 f"INCOMPLETE: {summary.errors} item(s) ended in infrastructure errors and are left out of pass^k "
-                f"(exit code {EXIT_INCOMPLETE}; rerun them with --resume {self.run_dir})",
+                f"(exit code {EXIT_INCOMPLETE}; rerun them with --resume={self.run_dir})",
                 red=True,
                 bold=True,
             )

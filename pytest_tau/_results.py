@@ -114,6 +114,8 @@ class RunSummary(BaseModel):
     complete: bool
     # Why the run is not complete besides errors: stopped early (-x, --maxfail, Ctrl-C).
     stopped: str | None = None
+    # Why the run is not the whole selection of the domains it ran (-k, --deselect, --lf, --sw).
+    partial: str | None = None
     pass_hat_k: dict[int, float | None]
     domains: dict[str, DomainSummary]
     agent_usage: UsageRecord

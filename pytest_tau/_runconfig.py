@@ -59,7 +59,7 @@ def _names_list(value: Any) -> Any:
 
 
 NamesList = Annotated[tuple[str, ...], pydantic.BeforeValidator(_names_list)]
-_PATHS = {o.ini for o in (*OPTIONS, *EXTRA_OPTIONS) if o.type == "path"}
+_PATHS = {o.ini for o in (*OPTIONS, *EXTRA_OPTIONS) if o.type == "path"} | {"baseline"}
 _LISTS = {"task_ids", "domains"}
 
 
@@ -80,12 +80,32 @@ def _adapters() -> dict[str, pydantic.TypeAdapter[Any]]:
         if field.metadata:
             annotation = Annotated[(annotation, *field.metadata)]
         adapters[key] = pydantic.TypeAdapter(annotation)
+    for key, annotation in _GATE_ADAPTERS.items():
+        adapters[key] = pydantic.TypeAdapter(annotation)
     return adapters
+
+
+def _thresholds(value: Any) -> Any:
+    """Gate thresholds: a YAML list, or one string of them separated by spaces or commas."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ValueError("must be a list of thresholds like ['1=0.6', 'retail:1=0.7']")
+
+
+# The gate's keys (see _gate.GATE_KEYS): same names on the command line, in the ini and here.
+_GATE_ADAPTERS: dict[str, Any] = {
+    "min_pass_hat_k": Annotated[tuple[str, ...], pydantic.BeforeValidator(_thresholds)],
+    "baseline": Path,
+    "max_regression": Annotated[float, pydantic.Field(ge=0.0, le=1.0)],
+    "allow_partial": bool,
+}
 
 
 def config_keys() -> list[str]:
     """The keys a run config accepts (the ini option names)."""
-    return sorted(o.ini for o in (*OPTIONS, *EXTRA_OPTIONS))
+    return sorted([*(o.ini for o in (*OPTIONS, *EXTRA_OPTIONS)), *_GATE_ADAPTERS])
 
 
 def validate_run_config(data: Any, source: str, base: Path | None = None) -> dict[str, Any]:

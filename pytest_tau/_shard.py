@@ -77,6 +77,9 @@ class ShardSelection:
         keep = [item for item in items if (tasks[item] in mine if tasks[item] is not None else self.shard.index == 1)]
         dropped = [item for item in items if item not in set(keep)]
         if dropped:
+            from ._partial import deselected_by_tau
+
+            deselected_by_tau(config, dropped)  # merge puts the shards back together: not partial
             config.hook.pytest_deselected(items=dropped)
             items[:] = keep
         if not config.option.collectonly:

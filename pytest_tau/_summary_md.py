@@ -50,8 +50,18 @@ def markdown(summary: RunSummary, gate: GateReport, results: Sequence[ItemResult
     failing = sorted((c / n, task, c, n) for task, (n, c) in per_task.items() if c < n)[:worst]
     if failing:
         lines += ["", "Worst tasks:", ""] + [f"- `{task}`: {c}/{n} trials passed" for _, task, c, n in failing]
-    if gate.failures:
+    if gate.detectable_drop is not None:
+        lines += ["", f"Power: this comparison catches a true drop of pass^1 of {gate.detectable_drop:.3f} or more with power 0.8."]
+    if summary.partial:
+        lines += ["", f"**Partial run**: {redact(summary.partial)}"]
+    incomplete = summary.errors or summary.stopped
+    if gate.failures and not incomplete:
         lines += ["", "**Gate failed** (exit 7):", ""] + [f"- {redact(f)}" for f in gate.failures]
-    elif gate.comparisons or gate.failures is not None:
+    elif gate.failures:
+        lines += ["", "**Gate failed**, and the run is incomplete (exit 6: finish it with `--resume` first):", ""]
+        lines += [f"- {redact(f)}" for f in gate.failures]
+    elif gate.configured and incomplete:
+        lines += ["", "**Gate not judged**: the run is incomplete (exit 6)."]
+    elif gate.configured:
         lines += ["", "Gate passed."]
     return "\n".join(lines) + "\n"

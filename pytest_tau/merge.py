@@ -28,7 +28,7 @@ from typing import Any
 
 import orjson
 
-from ._gate import EXIT_GATE, evaluate_gate, parse_threshold
+from ._gate import EXIT_GATE, GateOptions, detectable_lines, evaluate_gate, gate_problems, parse_threshold
 from ._reports import write_run_outputs
 from ._results import ItemResult, ResultsError, RunSummary, read_results, summarize
 from ._runinfo import IDENTITY_FIELDS, RUN_INFO
@@ -165,7 +165,8 @@ def merge(
     *,
     thresholds: Sequence[str] = (),
     baseline: Path | None = None,
-    max_regression: float = 0.0,
+    max_regression: float | None = None,
+    allow_partial: bool = False,
     junitxml: Path | None = None,
     junit_family: str | None = None,
 ) -> tuple[int, RunSummary, list[str]]:
@@ -174,14 +175,15 @@ def merge(
         raise MergeError("no run directory given")
     shards = [_Shard(Path(d)) for d in run_dirs]
     _check(shards)
-    parsed = []
-    for text in thresholds:
-        try:
-            parsed.append(parse_threshold(text))
-        except Exception as exc:  # pytest.UsageError, with the message to show
-            raise MergeError(str(exc)) from None
-    if baseline is not None and not (baseline / "results.jsonl").is_file():
-        raise MergeError(f"--baseline {baseline}: no results.jsonl there (is it a pytest-tau run directory?)")
+    try:
+        options = GateOptions(
+            thresholds=tuple(parse_threshold(text) for text in thresholds),
+            baseline=baseline,
+            max_regression=max_regression,
+            allow_partial=allow_partial,
+        )
+    except Exception as exc:  # pytest.UsageError, with the message to show
+        raise MergeError(str(exc)) from None
     results: dict[str, ItemResult] = {}
     for shard in shards:
         for result in shard.results:
@@ -192,7 +194,12 @@ def merge(
     summary = summarize(ordered, trials, dict(first_summary.get("settings") or {}), stopped=_stopped(shards))
     summary.model = first_summary.get("model")
     summary.user_model = first_summary.get("user_model")
-    gate = evaluate_gate(summary, ordered, trials, parsed, baseline, max_regression)
+    problems = gate_problems(options, trials, known_domains={r.domain for r in ordered})
+    if problems:
+        raise MergeError("; ".join(problems))
+    partial = "; ".join(f"shard {s.label}: {s.summary['partial']}" for s in shards if s.summary and s.summary.get("partial")) or None
+    summary.partial = partial
+    gate = evaluate_gate(summary, ordered, trials, options, partial)
 
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.jsonl").write_bytes(b"".join(orjson.dumps(r.model_dump(mode="json")) + b"\n" for r in ordered))
@@ -209,12 +216,6 @@ def merge(
     lines = [f"pytest-tau merge: {len(shards)} shards, {summary.items} items, {summary.errors} errors -> {out}"]
     lines += [f"pass^{k}: {'nan' if v is None else f'{v:.3f}'}" for k, v in summary.pass_hat_k.items()]
     lines += [f"{name} pass^{k}: {'nan' if v is None else f'{v:.3f}'}" for name, d in summary.domains.items() for k, v in d.pass_hat_k.items()]
-    lines += [f"GATE FAILED (exit {EXIT_GATE}): {f}" for f in gate.failures]
-    lines.append(f"html report: {html}")
-    if summary.stopped:
-        lines.append(f"INCOMPLETE: {summary.stopped}")
-    if summary.errors:
-        lines.append(f"INCOMPLETE: {summary.errors} item(s) ended in infrastructure errors")
     if summary.errors or summary.stopped:
         code = EXIT_INCOMPLETE
     elif gate.failed:
@@ -223,6 +224,21 @@ def merge(
         code = EXIT_FAILED
     else:
         code = 0
+    lines += [f"vs baseline: pass^{c.k} {c.delta:+.3f} over {c.tasks} paired tasks, 95% interval [{c.interval[0]:+.3f}, {c.interval[1]:+.3f}]" for c in gate.comparisons]
+    lines += detectable_lines(gate, options.regression, trials)
+    if code == EXIT_GATE:
+        lines += [f"GATE FAILED (exit {EXIT_GATE}): {f}" for f in gate.failures]
+    else:
+        lines += [f"gate failed too (the exit code is {code}: the run is incomplete, which comes first): {f}" for f in gate.failures]
+    if gate.configured and not gate.failed:
+        lines.append("gate passed" if code != EXIT_INCOMPLETE else "gate not judged: the merged run is incomplete (exit 6)")
+    if partial:
+        lines.append(f"PARTIAL: {partial}")
+    lines.append(f"html report: {html}")
+    if summary.stopped:
+        lines.append(f"INCOMPLETE: {summary.stopped}")
+    if summary.errors:
+        lines.append(f"INCOMPLETE: {summary.errors} item(s) ended in infrastructure errors")
     return code, summary, lines
 
 
@@ -236,12 +252,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--min-pass-hat-k", action="append", default=[], metavar="[DOMAIN:]K=V",
                         help="gate: fail (exit 7) when pass^K is below V; repeatable")
     parser.add_argument("--baseline", type=Path, default=None, metavar="RUN_DIR", help="gate: compare with this run directory")
-    parser.add_argument("--max-regression", type=float, default=0.0, metavar="D", help="gate: allowed drop beyond the 95%% interval")
+    parser.add_argument("--max-regression", type=float, default=None, metavar="D", help="gate: with --baseline, allowed drop beyond the 95%% interval (default 0)")
+    parser.add_argument("--allow-partial", action="store_true", help="gate: judge shards that were partial runs instead of failing them")
     args = parser.parse_args(argv)
     try:
         code, _, lines = merge(
             args.run_dirs, args.out, thresholds=args.min_pass_hat_k, baseline=args.baseline,
-            max_regression=args.max_regression, junitxml=args.junitxml, junit_family=args.junit_family,
+            max_regression=args.max_regression, allow_partial=args.allow_partial, junitxml=args.junitxml, junit_family=args.junit_family,
         )
     except MergeError as exc:
         print(f"pytest-tau merge: refused: {exc}", file=sys.stderr)

@@ -66,7 +66,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     _runconfig.addoption(group, parser)  # --tau-config, --domains, --mt-out
     from ._gate import add_options
 
-    add_options(group)
+    add_options(group, parser)
     from ._html import add_options as add_html_options
 
     add_html_options(group)
@@ -162,6 +162,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if domains:
         config.pluginmanager.register(_runconfig.DomainFilter(domains), "tau-domain-filter")
     config.pluginmanager.register(_KeywordSelection(), "tau-keywords")
+    from ._partial import PLUGIN_NAME as PARTIAL_PLUGIN
+    from ._partial import PartialRun
+
+    config.pluginmanager.register(PartialRun(config, _domain_and_item), PARTIAL_PLUGIN)
     if config.getoption("tau_shard", None):
         from ._shard import ShardSelection, parse_shard
 
@@ -187,11 +191,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if not (config.option.help or config.option.collectonly):
         from ._selection import ini_problems, selection_problems, spaced_path_problems
 
-        path_options = [f"--{o.name}" for o in OPTIONS if o.type == "path"] + ["--tau-html"]
+        path_options = [f"--{o.name}" for o in OPTIONS if o.type == "path"] + PATH_OPTIONS
         problems = (
             spaced_path_problems(list(config.invocation_params.args), config.invocation_params.dir, path_options)
             or ini_problems(config, [o.ini for o in OPTIONS])
             or settings.problems()
+            or _gate_problems(config, settings, domains)
             or ([] if _tau2_named(config) else selection_problems(config.rootpath, settings))
             or _resume_problems(settings)
             or _reuse_problems(settings, run_dir)
@@ -202,9 +207,14 @@ def pytest_configure(config: pytest.Config) -> None:
         if problems:
             raise pytest.UsageError("pytest-tau: " + "; ".join(problems))
     # Inert in a run that asks nothing of it: no header without domains or tau options.
-    asked = bool(from_ini) or bool(_runconfig.run_config(config)) or any(config.getoption(o.dest) is not None for o in OPTIONS)
+    asked = (
+        bool(from_ini)
+        or bool(_runconfig.run_config(config))
+        or any(config.getoption(o.dest) is not None for o in OPTIONS)
+        or _gate_options(config).active
+    )
     has_domains = (config.rootpath / "tests_domains").is_dir()
-    controller = TauController(config, settings, run_dir, announce=asked or has_domains)
+    controller = TauController(config, settings, run_dir, announce=asked or has_domains, gate=_gate_options(config))
     config.pluginmanager.register(controller, "tau-controller")
     config.pluginmanager.register(TauExitStatus(controller), "tau-exit-status")
     if controller.announce:
@@ -216,6 +226,37 @@ def pytest_configure(config: pytest.Config) -> None:
         from ._mt import MTWriter
 
         config.pluginmanager.register(MTWriter(config, settings, mt_out if mt_out.is_absolute() else config.rootpath / mt_out, run_dir), "tau-mt-out")
+
+
+# Path options besides the settings' own: pytest must not take their space-separated value for a test path.
+PATH_OPTIONS = ["--tau-html", "--baseline", "--tau-config", "--mt-out"]
+GATE_KEY = pytest.StashKey[Any]()
+
+
+def _gate_options(config: pytest.Config) -> Any:
+    """The gate's options (command line over --tau-config over ini), read once."""
+    options = config.stash.get(GATE_KEY, None)
+    if options is None:
+        from ._gate import gate_options
+
+        options = config.stash[GATE_KEY] = gate_options(config, _runconfig.run_config(config))
+    return options
+
+
+def _gate_problems(config: pytest.Config, settings: Settings, domains: tuple[str, ...]) -> list[str]:
+    """A gate that could not judge this run is refused now, not after the run."""
+    from ._gate import gate_problems
+
+    options = _gate_options(config)
+    if not options.active and options.max_regression is None:
+        return []
+    known: list[str] | None = None
+    if (config.rootpath / "tests_domains").is_dir() and not _tau2_named(config):
+        from ._discovery import domain_names
+        from .tau2 import DOMAINS as TAU2_DOMAINS
+
+        known = [*domain_names(config.rootpath), *TAU2_DOMAINS]
+    return gate_problems(options, settings.trials, known, domains)
 
 
 def _unknown_strategies(config: pytest.Config, catalog: StrategyCatalog, settings: Settings, from_ini: set[str]) -> list[str]:
@@ -360,6 +401,11 @@ def pytest_configure_node(node: Any) -> None:
         node.workerinput[MODEL_CHECK_INPUT] = True
 
 
+def _domain_and_item(item: pytest.Item) -> tuple[str, str] | None:
+    case = case_of(item)
+    return (case.domain.name, case.item_id) if case is not None else None
+
+
 def _task_key(item: pytest.Item) -> str | None:
     case = case_of(item)
     return f"{case.domain.name}/{case.task.id}" if case is not None else None
@@ -393,6 +439,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         done = {r.item for r in read_results(config.stash[RUN_DIR_KEY] / "results.jsonl") if r.status != "error"}
         finished = [item for item in items if (case := case_of(item)) is not None and case.item_id in done]
         if finished:
+            from ._partial import deselected_by_tau
+
+            deselected_by_tau(config, finished)
             config.hook.pytest_deselected(items=finished)
             items[:] = [item for item in items if item not in set(finished)]
     # A domain with no task in the selection: no "empty parameter set" skip that reads green.

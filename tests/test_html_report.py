@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
-from pytest_tau._gate import evaluate_gate
+from pytest_tau._gate import GateOptions, evaluate_gate
 from pytest_tau._html import CHUNK, TrajectoryFiles, read_details, render_report, write_report
 from pytest_tau._results import ItemResult, RunSummary, summarize
 
@@ -43,7 +43,7 @@ def _run() -> tuple[RunSummary, list[ItemResult], dict[str, Any]]:
     ]
     summary = summarize(results, 2, {"agent_strategy": "tool-calling", "user_strategy": "llm", "seed": 11, "task_split": "test"})
     summary.model = "openai/gpt-test"
-    evaluate_gate(summary, results, 2, [], None, 0.0)  # records its verdict in summary.gate
+    evaluate_gate(summary, results, 2, GateOptions())  # records its verdict in summary.gate
     trajectories = {
         "retail-t2-t0": {
             "messages": [
