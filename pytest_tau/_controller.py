@@ -187,10 +187,16 @@ class TauController:
         return scheduled_from_nodeid(nodeid, self._domain_names(), self.settings.seed) if self.scheduled else None
 
     def _store(self, result: ItemResult) -> None:
-        if result.item in self.counted:
-            # --reruns: a later attempt of an item never replaces the first (pass^1 is not best-of-n).
+        earlier = self.counted.get(result.item)
+        if earlier is not None:
+            # --reruns: the last attempt is the item's verdict (as the terminal and JUnit show it), its
+            # cost is every attempt's, and the earlier attempts keep their trajectories.
             self.rerun_items.add(result.item)
-            return
+            result = result.model_copy(update={
+                "attempts": earlier.attempts + 1,
+                "agent_usage": _added(earlier.agent_usage, result.agent_usage),
+                "user_usage": _added(earlier.user_usage, result.user_usage),
+            })
         self.counted[result.item] = result
         self.results.append(result)
         if result.error and result.error.startswith(FATAL_PREFIX) and self.fatal is None:
@@ -357,8 +363,9 @@ class TauController:
             )
         if self.rerun_items:
             write(
-                f"--reruns: {len(self.rerun_items)} item(s) were run again; their first attempt counts "
-                "(pass^1 is not best-of-n; use --trials for repeated measurement)",
+                f"--reruns: {len(self.rerun_items)} item(s) were run again; their last attempt is scored, "
+                "the cost counts every attempt, earlier attempts are in trajectories/<item>.attempt<N>.json "
+                "(a rerun turns pass^1 into best-of-n: use --trials for repeated measurement)",
                 yellow=True,
             )
         code = self.exit_status(exitstatus)
@@ -387,6 +394,11 @@ class TauController:
         write(f"results: {self.run_dir / 'results.jsonl'}  summary: {self.run_dir / 'summary.json'}")
         if self.html_path is not None:
             write(f"html report: {self.html_path}")
+
+
+def _added(first: Any, second: Any) -> Any:
+    """Two attempts' usage as one (calls, tokens, cost and retries summed)."""
+    return second.model_copy(update={name: getattr(first, name) + getattr(second, name) for name in type(second).model_fields})
 
 
 def _stopped(session: pytest.Session, exitstatus: int) -> str | None:

@@ -3,9 +3,9 @@
 pytest writes one <testcase> per report sequence; before it writes the file, the
 controller calls `shape_junit`, which:
 
-- keeps one <testcase> per item, the first attempt (pytest-rerunfailures adds one per
-  attempt, and an attempt that is rerun carries no <failure>): the attempt that counts
-  in pass^1 is the one shown, with its <failure>/<error> restored from its result;
+- keeps one <testcase> per item, the last attempt (pytest-rerunfailures adds one per
+  attempt): the attempt scored is the one shown, with its <failure>/<error> written from
+  its result in the same words as a single run, a resumed run and a merge;
 - puts each item's data where the family's schema allows it: under `xunit2` (pytest's
   default, validated by Jenkins' junit-10.xsd) as `tau.<name>=<value>` lines in the
   testcase's <system-out>; under `xunit1`/`legacy` as testcase <properties>;
@@ -25,12 +25,13 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._redact import redact
+from ._results import failure_text
 
 if TYPE_CHECKING:
     from ._results import ItemResult, RunSummary
     from ._settings import Settings
 
-__all__ = ["item_fields", "number", "shape_junit", "suite_properties"]
+__all__ = ["item_fields", "number", "outcome_texts", "shape_junit", "suite_properties", "suite_title"]
 
 _ITEM_ID = re.compile(r"\[([^\[\]]+)\]$")
 
@@ -91,27 +92,66 @@ def _first_line(text: str) -> str:
     return lines[0] if lines else text
 
 
+MESSAGE_LIMIT = 500
+
+
+def outcome_texts(result: ItemResult) -> tuple[str, str] | None:
+    """(message, text) of a failed or errored item, the same in a run, a resumed run and a merge.
+
+    The message is one line that says it all: GitHub reporters (mikepenz/action-junit-report's
+    annotations, dorny/test-reporter's failure list) show the message attribute, and dorny
+    shows <failure> and <error> alike, so an error says it is one and is not the model's."""
+    if result.status == "failed":
+        text = failure_text(result.reward, result.end_reason, result.failure)
+        head, _, rest = text.partition("\n")
+        detail = "; ".join(line.strip().rstrip(":") for line in rest.splitlines() if line.strip())
+        message = f"{head}: {detail}" if detail else head
+    elif result.status == "error":
+        text = result.error or "infrastructure error"
+        message = f"infrastructure error, not scored (left out of pass^k; finish with --resume): {_first_line(text)}"
+    else:
+        return None
+    if len(message) > MESSAGE_LIMIT:
+        message = message[: MESSAGE_LIMIT - 1] + "…"
+    return redact(message), redact(text)
+
+
 def _restore_outcome(element: ET.Element, result: ItemResult) -> None:
-    """The first attempt's outcome, when the kept testcase lost it (a rerun attempt).
+    """The item's outcome as its result says, with the same words wherever the file was made.
 
     An item that errored in the call phase (where the conversation is played) was written
-    as a <failure> by pytest: it is an <error>, as the terminal and results.jsonl say.
+    as a <failure> by pytest: it is an <error>, as the terminal and results.jsonl say. A kept
+    testcase that lost its outcome (an earlier attempt of a rerun item) gets it back.
     """
     failure = element.find("failure")
     if result.status == "error" and failure is not None and element.find("error") is None:
         failure.tag = "error"
-    if element.find("failure") is not None or element.find("error") is not None:
+    texts = outcome_texts(result)
+    if texts is None:
         return
-    if result.status == "failed":
-        body = result.failure or "reward 0"
-        node = ET.Element("failure", message=_first_line(body))
-    elif result.status == "error":
-        body = result.error or "infrastructure error"
-        node = ET.Element("error", message=_first_line(body))
-    else:
-        return
-    node.text = body
-    element.insert(0, node)
+    message, text = texts
+    tag = "error" if result.status == "error" else "failure"
+    node = element.find(tag)
+    if node is None:
+        node = ET.Element(tag)
+        element.insert(0, node)
+        node.text = text
+    elif result.status == "failed" or not (node.text or "").strip():
+        node.text = text  # pytest's text of a failure is this one; a merge or resume writes it the same
+    node.set("message", message)
+
+
+def suite_title(summary: RunSummary) -> str:
+    """The test suite's name, which dorny/test-reporter shows as the heading of the report."""
+    ks = ", ".join(f"pass^{k} {number(value)}" for k, value in summary.pass_hat_k.items())
+    tasks = sum(d.tasks for d in summary.domains.values())
+    title = f"pytest-tau {redact(summary.model or 'offline self-check')}: {ks} over {tasks} tasks"
+    if summary.errors:
+        title += f", {summary.errors} errors (incomplete)"
+    gate = summary.gate or {}
+    if gate.get("configured", gate.get("passed") is not None) and gate.get("passed") is not None:
+        title += ", gate passed" if gate.get("passed") else ", gate failed"
+    return title
 
 
 def _add_fields(element: ET.Element, fields: Iterable[tuple[str, str]], family: str) -> None:
@@ -194,7 +234,8 @@ def shape_junit(
             kept.append(reporter)
             continue
         if item in seen:
-            continue  # a later attempt of a rerun item: the first one counts (pass^1 is not best-of-n)
+            # a later attempt of a rerun item: it is the one scored, so it is the one kept
+            kept[:] = [r for r in kept if _item_id(r.to_xml()) != item]
         seen.add(item)
         kept.append(reporter)
         _restore_outcome(element, result)
@@ -215,3 +256,5 @@ def shape_junit(
         xml.cnt_double_fail_tests = doubles
     for name, value in suite_properties(summary, settings):
         xml.add_global_property(name, value)
+    if hasattr(xml, "suite_name"):
+        xml.suite_name = suite_title(summary)

@@ -8,7 +8,8 @@ Per domain (the platform's *subset*), in `DIR/<domain>/`:
 - `{model}_scores.jsonl`: one object per item with the keys, in this order, `task-id`,
   `prompt`, `result`, `truth`, `score`, `duration`.
 
-`{model}` is the agent model string (redacted) with `/` replaced by `-` (the agent
+`{model}` is the agent model string (redacted) with `/`, `:`, `?`, `*` and every other
+character a file name or a CI artifact cannot carry replaced by `-` (the agent
 strategy's name in a run without a model). The first trial of a task is `task-<id>`, a
 later trial `n` is `task-<id>-t<n>` (task ids never contain `-`, so the suffix cannot be
 mistaken for part of an id); the trajectory file uses the same id after `task`.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -74,13 +76,16 @@ _MAX_LABEL = 120  # file names hold 255 bytes; the label shares one with a task 
 
 
 def label_for(model: str | None, strategy: str) -> str:
-    """The model string (or, for an agent without a model, its strategy) as a file-name part;
-    a label too long for a file name keeps its start and a digest of the whole."""
-    label = redact(model or strategy).replace("/", "-").replace("\\", "-")
-    if len(label.encode()) <= _MAX_LABEL:
+    """The model string (or, for an agent without a model, its strategy) as a file-name part
+    every system and CI artifact store accepts: `/`, `\\`, `:`, `?`, `*` and the other
+    characters Windows or `actions/upload-artifact` refuse become `-` (Bedrock's
+    `...-v1:0`, Ollama's `llama3:8b`); a label too long for a file name keeps its start and a
+    digest of the whole."""
+    label = re.sub(r"[^A-Za-z0-9._+=@-]+", "-", redact(model or strategy)).strip("-.") or "model"
+    if len(label) <= _MAX_LABEL:
         return label
     digest = hashlib.sha256(label.encode()).hexdigest()[:12]
-    return label.encode()[: _MAX_LABEL - 13].decode("utf-8", "ignore") + "-" + digest
+    return label[: _MAX_LABEL - 13] + "-" + digest
 
 
 def mt_task_id(task: str, trial: int) -> str:

@@ -34,9 +34,8 @@ def _selection_options(config: pytest.Config) -> str:
     option = config.option
     used = []
     for flag, value in (
-        ("-k", getattr(option, "keyword", "") or config.invocation_params.args and any(
-            a == "-k" or a.startswith("-k") for a in config.invocation_params.args
-        )),
+        # pytest-tau's own -k pass empties option.keyword once it has selected: look at the arguments too.
+        ("-k", getattr(option, "keyword", "") or any(a.startswith("-k") for a in config.invocation_params.args)),
         ("-m", getattr(option, "markexpr", "")),
         ("--deselect", getattr(option, "deselect", None)),
         ("--lf", getattr(option, "lf", False)),
@@ -45,6 +44,19 @@ def _selection_options(config: pytest.Config) -> str:
         if value:
             used.append(flag)
     return ", ".join(used) or "a plugin's selection"
+
+
+def _last_failed_only(config: pytest.Config, items: list[pytest.Item]) -> str | None:
+    """`--lf` keeps the failures while it collects each file (no deselection to see): with
+    failures on record, a run with --lf is the last failures, not the benchmark."""
+    if not config.getoption("lf", False):
+        return None
+    plugin = config.pluginmanager.get_plugin("lfplugin")
+    failed = getattr(plugin, "lastfailed", None) or {}
+    rerun = [item for item in items if item.nodeid in failed]
+    if not rerun:
+        return None
+    return f"--lf ran only the {len(rerun)} item(s) that failed last time"
 
 
 class PartialRun:
@@ -74,6 +86,8 @@ class PartialRun:
                 f"{_selection_options(self.config)} left out {len(left_out)} item(s) of the domain(s) it ran "
                 f"({', '.join(domains)}), e.g. {left_out[0]}"
             )
+        if self.local is None and ran:
+            self.local = _last_failed_only(self.config, session.items)
         workeroutput = getattr(self.config, "workeroutput", None)
         if workeroutput is not None and self.local:
             workeroutput[WORKER_OUTPUT] = self.local

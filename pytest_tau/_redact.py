@@ -1,8 +1,12 @@
 """Secrets never reach results, trajectories, JUnit, summaries or logs.
 
-Redacted: the values of environment variables whose names say they are secrets, keys
-embedded in model strings or URLs (user-info, `key=`/`token=` query values, `sk-...`
-style tokens), wherever the run writes text.
+Redacted: the values of environment variables whose names say they are secrets, and every
+credential form a model string, a URL or an echoed request can carry: URL user-info
+(`https://TOKEN@host`, `user:password@`), query values whose name says key, token, secret,
+password, signature, code, session or auth (`?api_key=`, `&x-api-key=`, `&code=`), header
+values (`Authorization: Basic ...`/`Bearer ...`, `x-api-key: ...`, `api-key: ...`, in a
+header dump or a printed dict) and provider-style tokens (`sk-...`), wherever the run
+writes text.
 """
 
 from __future__ import annotations
@@ -12,15 +16,31 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["json_redactor", "redact", "redact_json"]
+__all__ = ["RedactingFilter", "json_redactor", "redact", "redact_json", "redact_log_handlers"]
 
 MASK = "***"
 _SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IGNORECASE)
+# Names of query parameters and headers that carry credentials (any name containing these words).
+_SECRET_WORDS = r"key|token|secret|passw(?:or)?d|sig(?:nature)?|credential|auth(?:orization)?|code|session|cookie"
+# Each pattern keeps its group 1 (the name, the scheme) and masks the rest of the match.
 _PATTERNS = (
-    re.compile(r"(?<=://)[^/@\s:]+:[^/@\s]+(?=@)"),  # user:password@host
-    re.compile(r"(?i)(?<=[?&;])((?:api[_-]?)?key|token|secret|access_token|sig)=[^&\s\"'(),;]+"),
-    re.compile(r"\b(?:sk|rk|pk|rpa|hf|gsk|xai)[-_][A-Za-z0-9_\-]{12,}"),
-    re.compile(r"(?i)(?<=bearer )[A-Za-z0-9._\-]{12,}"),
+    # user-info in a URL: https://TOKEN@host, https://user:password@host
+    re.compile(r"(://)[^/@\s\"'<>]+(?=@)"),
+    # query values: ?api_key=..., &x-api-key=..., ;code=..., &X-Amz-Signature=...
+    re.compile(rf"(?i)((?<=[?&;])[\w.\-]*(?:{_SECRET_WORDS})[\w.\-]*=)[^&\s\"'(),;<>]+"),
+    # headers, echoed or printed as a dict: Authorization: Basic ..., 'x-api-key': '...', api-key: ...
+    # (the value must look like a credential, so prose such as "Authorization: ask the caller" stays)
+    re.compile(
+        r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:basic|bearer|token|digest|aws4-hmac-sha256)\s+)"
+        r"[^\s\"',;}]+"
+    ),
+    re.compile(
+        r"(?i)(\b(?:x-)?[\w-]*(?:api[-_]?key|auth[-_]?token|access[-_]?token|subscription[-_]key|secret|authorization)"
+        r"[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9+/=._\-]{8,}"
+    ),
+    re.compile(r"(?i)(\b(?:basic|bearer) )[A-Za-z0-9+/._\-]{8,}=*"),
+    # provider-style tokens anywhere: sk-..., hf_..., gsk_...
+    re.compile(r"()\b(?:sk|rk|pk|rpa|hf|gsk|xai)[-_][A-Za-z0-9_\-]{12,}"),
 )
 
 
@@ -33,8 +53,7 @@ def _env_secrets() -> re.Pattern[str] | None:
 
 
 def _mask(match: re.Match[str]) -> str:
-    text = match.group(0)
-    return text.split("=", 1)[0] + "=" + MASK if "=" in text else MASK
+    return match.group(1) + MASK
 
 
 def _redact(text: str, secrets: re.Pattern[str] | None) -> str:
@@ -71,3 +90,36 @@ def json_redactor() -> Callable[[Any], Any]:
         return item
 
     return walk
+
+
+class RedactingFilter:
+    """A logging filter for handlers: a record's message and traceback go out redacted
+    (a provider's debug log or an httpx error names the URL, user-info included)."""
+
+    def filter(self, record: Any) -> bool:
+        import logging
+
+        try:
+            message = record.getMessage()
+        except Exception:  # a record whose arguments do not fit its format: leave it to logging
+            return True
+        record.msg, record.args = redact(message), ()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if getattr(record, "stack_info", None):
+            record.stack_info = redact(record.stack_info)
+        return True
+
+
+def redact_log_handlers(config: Any) -> None:
+    """Put `RedactingFilter` on pytest's log handlers: the log file, live logs, captured logs."""
+    plugin = config.pluginmanager.get_plugin("logging-plugin")
+    if plugin is None:
+        return
+    shared = RedactingFilter()
+    for name in ("log_file_handler", "log_cli_handler", "caplog_handler", "report_handler"):
+        handler = getattr(plugin, name, None)
+        if handler is not None and hasattr(handler, "addFilter"):
+            handler.addFilter(shared)

@@ -65,11 +65,20 @@ def error_result(case: Case, message: str) -> ItemResult:
 
 
 def write_trajectory(
-    run_dir: Path, result: ItemResult, trajectory: Trajectory, env: Environment, verdict: Verdict | None = None
+    run_dir: Path,
+    result: ItemResult,
+    trajectory: Trajectory,
+    env: Environment,
+    verdict: Verdict | None = None,
+    attempt: int = 1,
 ) -> None:
-    """One JSON file per item: messages, tool calls, final diff, the records that differ from gold, usage."""
+    """One JSON file per item: messages, tool calls, final diff, the records that differ from gold, usage.
+
+    `attempt` > 1 (--reruns): the earlier attempt's file is kept as `<item>.attempt<N>.json`."""
     folder = run_dir / "trajectories"
     folder.mkdir(parents=True, exist_ok=True)
+    if attempt > 1 and (folder / f"{result.item}.json").is_file():
+        (folder / f"{result.item}.json").replace(folder / f"{result.item}.attempt{attempt - 1}.json")
     document = {
         "result": result.model_dump(mode="json"),
         "messages": trajectory.messages,
@@ -122,7 +131,8 @@ def write_run_outputs(
     out: Path, summary: RunSummary, gate: GateReport, results: Sequence[ItemResult], html: Path, run_dirs: Sequence[Path]
 ) -> Path:
     """The files of a finished run (or of a merge of shards): `summary.json`, the GitHub step
-    summary when `$GITHUB_STEP_SUMMARY` names one, and the HTML report at `html` (returned)."""
+    summary when `$GITHUB_STEP_SUMMARY` names one, step outputs (`summary`, `pass-hat-<k>`,
+    `complete`, `gate`) when `$GITHUB_OUTPUT` does, and the HTML report at `html` (returned)."""
     import os
 
     from ._html import write_report
@@ -134,4 +144,15 @@ def write_run_outputs(
 
         with open(step_summary, "a", encoding="utf-8") as handle:
             handle.write(markdown(summary, gate, results))
+    step_outputs = os.environ.get("GITHUB_OUTPUT")
+    if step_outputs:
+        # Step outputs a workflow passes on, e.g. to mikepenz/action-junit-report's `summary` input.
+        from ._junit import suite_title
+
+        lines = [f"summary={suite_title(summary)}", f"complete={str(summary.complete).lower()}"]
+        lines += [f"pass-hat-{k}={'nan' if v is None else f'{v:.3f}'}" for k, v in summary.pass_hat_k.items()]
+        if gate.configured:
+            lines.append(f"gate={'failed' if gate.failed else 'passed'}")
+        with open(step_outputs, "a", encoding="utf-8") as handle:
+            handle.write("".join(line.replace("\n", " ") + "\n" for line in lines))
     return write_report(html, summary, results, run_dirs)

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from ._metrics import pass_hat_k, tally
 
-__all__ = ["DomainSummary", "ItemResult", "ResultsError", "RunSummary", "read_results", "summarize"]
+__all__ = ["DomainSummary", "ItemResult", "ResultsError", "RunSummary", "failure_text", "read_results", "summarize"]
 
 Status = Literal["passed", "failed", "error"]
 
@@ -56,6 +56,8 @@ class ItemResult(BaseModel):
     error: str | None = None
     failure: str | None = None
     nodeid: str | None = None  # the pytest node id (so a resumed run's JUnit names earlier items)
+    # --reruns: how many times the item was played; the last attempt is scored, the usage is every attempt's.
+    attempts: int = 1
 
     @property
     def cost(self) -> float:
@@ -65,6 +67,14 @@ class ItemResult(BaseModel):
 class ResultsError(ValueError):
     """A results line that cannot be read: refused, never skipped (a skipped line would
     silently change what --resume reruns and what a summary, a baseline or a merge counts)."""
+
+
+def failure_text(reward: float | None, end_reason: str, explanation: str | None) -> str:
+    """What a failed item says, the same in the terminal, JUnit (run, resumed or merged) and reports."""
+    head = f"reward {0.0 if reward is None else reward:g} (end: {end_reason})"
+    if explanation and explanation.startswith("reward "):
+        return explanation  # already whole (a test body that failed after the verdict)
+    return f"{head}\n{explanation}" if explanation else head
 
 
 def read_results(path: Path) -> list[ItemResult]:

@@ -133,9 +133,9 @@ class _Prefix:
 
 
 def _junit(path: Path, family: str, results: Sequence[ItemResult], summary: RunSummary, settings: Any) -> None:
-    from ._junit import _add_fields, _earlier_testcase, _restore_outcome, item_fields, suite_properties
+    from ._junit import _add_fields, _earlier_testcase, _restore_outcome, item_fields, suite_properties, suite_title
 
-    suite = ET.Element("testsuite", name="pytest")
+    suite = ET.Element("testsuite", name=suite_title(summary))
     properties = ET.SubElement(suite, "properties")
     for name, value in suite_properties(summary, settings):
         ET.SubElement(properties, "property", name=name, value=value)

@@ -259,6 +259,15 @@ def _gate_problems(config: pytest.Config, settings: Settings, domains: tuple[str
     return gate_problems(options, settings.trials, known, domains)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Logs go out redacted like every other output (pytest's log handlers exist by now)."""
+    if SETTINGS_KEY in session.config.stash:
+        from ._redact import redact_log_handlers
+
+        redact_log_handlers(session.config)
+
+
 def _unknown_strategies(config: pytest.Config, catalog: StrategyCatalog, settings: Settings, from_ini: set[str]) -> list[str]:
     """Strategy names no plugin declared, with the option (and ini file) they came from."""
     problems = []
@@ -617,7 +626,9 @@ class ItemRun:
     def assert_passed(self) -> None:
         result, verdict = self._outcome()
         if result.status != "passed":
-            pytest.fail(f"reward 0 (end: {result.end_reason})\n{result.failure or verdict.explain()}", pytrace=False)
+            from ._results import failure_text
+
+            pytest.fail(failure_text(result.reward, result.end_reason, result.failure or verdict.explain()), pytrace=False)
 
 
 @pytest.fixture
@@ -647,7 +658,8 @@ def tau_run(
         verdict = judge(tau_case.domain, tau_case.task, tau_env, trajectory)
         result = item_result(tau_case, trajectory, verdict)
         request.node.stash[RESULT_KEY] = result
-        write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env, verdict)
+        attempt = int(getattr(request.node, "execution_count", 1) or 1)  # pytest-rerunfailures counts attempts
+        write_trajectory(request.config.stash[RUN_DIR_KEY], result, trajectory, tau_env, verdict, attempt)
         if result.status == "error":
             message = redact(f"{result.item}: {trajectory.error}")
             if (trajectory.error or "").startswith("cannot use the model: "):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_tau._gate import GATE_KEYS
 from pytest_tau._runconfig import RunConfigError, config_keys, load_run_config
 from pytest_tau._settings import OPTIONS
 
@@ -58,7 +59,7 @@ def test_errors_name_file_key_problem(tau, text: str, expected: str) -> None:
 
 
 def test_keys_are_the_ini_options(tmp_path: Path) -> None:
-    assert {o.ini for o in OPTIONS} | {"domains", "mt_out"} == set(config_keys())
+    assert {o.ini for o in OPTIONS} | {"domains", "mt_out"} | set(GATE_KEYS) == set(config_keys())
     path = tmp_path / "run.yaml"
     path.write_text("task_ids: b, a\ntemperature: 0.5\nrecord: tapes\n")
     values = load_run_config(path)

@@ -97,10 +97,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         parser.addini(ini, help=help_text, type="string", default=None)
 
 
+@pytest.hookimpl(optionalhook=True)  # the hook is declared by the tau plugin, which `-p no:tau` leaves out
 def pytest_tau_declare_strategies(config: pytest.Config) -> list[StrategyInfo]:
     return list(STRATEGIES)
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_tau_make_agent(config: pytest.Config, name: str, context: StrategyContext) -> Agent | None:
     if name not in NAMES:
         return None
