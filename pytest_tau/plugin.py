@@ -371,8 +371,17 @@ def _checked_by_workers(config: pytest.Config, settings: Settings) -> bool:
 
     if settings.replay or not (settings.agent_uses_model or settings.user_uses_model) or not _under_xdist(config):
         return False
+    if workers_outnumber_cores(getattr(config.option, "numprocesses", None), os.cpu_count()):
+        # -n 16 on 2 cores: sixteen workers importing litellm at once take a minute and more to
+        # report a missing key; one import here takes seconds.
+        return False
     config.pluginmanager.register(_ModelProblemRelay(), "tau-model-problem-relay")
     return True
+
+
+def workers_outnumber_cores(workers: Any, cores: int | None) -> bool:
+    """Whether xdist starts more workers than the machine has cores."""
+    return isinstance(workers, int) and workers > (cores or 1)
 
 
 class _ModelProblemReport:

@@ -240,3 +240,16 @@ def test_ci_examples_keep_the_gate_across_resumes_and_shards(name: str) -> None:
     assert all(not _gate_flags(c) for c in commands if "--shard" in c), f"{name}: a shard applies no gate of its own"
     if any("--resume" in c for c in commands):
         assert any("--baseline" in c and "--resume" in c for c in commands), f"{name}: the resume drops the baseline"
+
+
+def test_a_missing_key_with_more_workers_than_cores_is_found_before_any_starts(toy, monkeypatch) -> None:
+    import os
+
+    from pytest_tau.plugin import workers_outnumber_cores
+
+    assert workers_outnumber_cores(16, 2) and not workers_outnumber_cores(2, 2) and not workers_outnumber_cores(None, 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    result = run(toy, "-n", "3", "--model", "openai/gpt-4o")
+    assert result.ret == USAGE
+    result.stderr.fnmatch_lines(["*missing API key for the agent and user model 'openai/gpt-4o'*"])
+    assert "gw0" not in result.stdout.str() + result.stderr.str()  # no worker was started to find it
