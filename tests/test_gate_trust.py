@@ -242,14 +242,13 @@ def test_ci_examples_keep_the_gate_across_resumes_and_shards(name: str) -> None:
         assert any("--baseline" in c and "--resume" in c for c in commands), f"{name}: the resume drops the baseline"
 
 
-def test_a_missing_key_with_more_workers_than_cores_is_found_before_any_starts(toy, monkeypatch) -> None:
-    import os
-
+def test_a_missing_key_with_more_workers_than_cores_is_found_before_any_starts(toy) -> None:
     from pytest_tau.plugin import workers_outnumber_cores
 
     assert workers_outnumber_cores(16, 2) and not workers_outnumber_cores(2, 2) and not workers_outnumber_cores(None, 2)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    result = run(toy, "-n", "3", "--model", "openai/gpt-4o")
+    # A machine of one core (the project's conftest is read before the plugin configures); its own process.
+    (toy.path / "conftest.py").write_text("import os\n\nos.cpu_count = lambda: 1\n")
+    result = toy.runpytest_subprocess("-p", "no:cacheprovider", "--run-dir=run", "-n", "3", "--model", "openai/gpt-4o")
     assert result.ret == USAGE
     result.stderr.fnmatch_lines(["*missing API key for the agent and user model 'openai/gpt-4o'*"])
     assert "gw0" not in result.stdout.str() + result.stderr.str()  # no worker was started to find it
