@@ -117,6 +117,14 @@ def test_scores_errors_are_4xx(client: TestClient, params: dict[str, str], statu
     assert response.status_code == status, response.text
 
 
+def test_a_misspelled_query_key_is_refused(client: TestClient) -> None:
+    # ?subest= would be ignored and every row returned as if filtered
+    response = client.get("/scores", params={"model": "oracle", "subest": "toy"}, headers=AUTH)
+    assert response.status_code == 422
+    assert "unknown query parameter 'subest' (did you mean 'subset'?)" in response.text
+    assert client.get("/scores", params={"model": "oracle", "taskid": "1"}, headers=AUTH).status_code == 422
+
+
 def test_trajectory(client: TestClient) -> None:
     run = "a" * 32
     response = client.get(f"/runs/{run}/trajectories/task-11-t1", params={"subset": "toy"}, headers=AUTH)

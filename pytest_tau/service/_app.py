@@ -65,6 +65,22 @@ class Message(BaseModel):
     detail: str
 
 
+
+def known_query(*names: str) -> Any:
+    """A dependency that refuses query keys the endpoint does not know: a misspelled filter
+    (`?subest=retail`) would otherwise be ignored and every row returned."""
+
+    def check(request: Request) -> None:
+        unknown = sorted(set(request.query_params) - set(names))
+        if unknown:
+            import difflib
+
+            hints = [f"{key!r}" + (f" (did you mean {close[0]!r}?)" if (close := difflib.get_close_matches(key, names, n=1)) else "")
+                     for key in unknown]
+            raise HTTPException(422, f"unknown query parameter {', '.join(hints)}; known: {', '.join(names)}")
+
+    return check
+
 def _writable(value: Any) -> Any:
     """A validation error's echo of the request as JSON can hold it: NaN and infinities
     (which Python's JSON reader accepts and JSON cannot write) become their text."""
@@ -173,7 +189,7 @@ def create_app(config: ServiceConfig, manager: RunManager | None = None) -> Fast
         runs.cancel(run_id)
         return run.describe()
 
-    @app.get("/scores", dependencies=guarded, response_class=Response,
+    @app.get("/scores", dependencies=[*guarded, Depends(known_query("model", "subset", "taskID"))], response_class=Response,
              responses={**errors, 200: {"content": {JSONL: {}}, "description": "one MT-Benchmark scores line per item"}})
     def scores(
         model: Annotated[ModelName | None, Query(description="the agent model (`/` may be given as `-`)")] = None,
@@ -183,7 +199,7 @@ def create_app(config: ServiceConfig, manager: RunManager | None = None) -> Fast
         ] = None,
     ) -> Response:
         """The latest finished run's scores as JSONL, filtered exactly."""
-        label = model.replace("/", "-") if model is not None else None
+        label = label_for(model, model) if model is not None else None  # the MT file names' form
         found = runs.latest_scores(label)
         if found is None:
             raise HTTPException(404, f"no finished run scored model {redact(model)}" if model else "no finished run yet")
@@ -208,7 +224,7 @@ def create_app(config: ServiceConfig, manager: RunManager | None = None) -> Fast
             headers["X-Tau-Unreadable-Lines"] = f"{len(table.unreadable)}: {shown}"
         return Response(body, media_type=JSONL, headers=headers)
 
-    @app.get("/runs/{run_id}/trajectories/{task}", dependencies=guarded, response_class=Response,
+    @app.get("/runs/{run_id}/trajectories/{task}", dependencies=[*guarded, Depends(known_query("subset"))], response_class=Response,
              responses={**errors, 409: {"model": Message}, 200: {"content": {JSONL: {}}, "description": "one message per line"}})
     def trajectory(
         run_id: RunId,
