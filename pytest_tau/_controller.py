@@ -189,14 +189,11 @@ class TauController:
     def _store(self, result: ItemResult) -> None:
         earlier = self.counted.get(result.item)
         if earlier is not None:
-            # --reruns: the last attempt is the item's verdict (as the terminal and JUnit show it), its
-            # cost is every attempt's, and the earlier attempts keep their trajectories.
+            # --reruns: the last attempt is the item's verdict (as the terminal and JUnit show it); each
+            # attempt's line keeps its own usage, which the summary adds up (every attempt was paid for),
+            # and the earlier attempts keep their trajectories.
             self.rerun_items.add(result.item)
-            result = result.model_copy(update={
-                "attempts": earlier.attempts + 1,
-                "agent_usage": _added(earlier.agent_usage, result.agent_usage),
-                "user_usage": _added(earlier.user_usage, result.user_usage),
-            })
+            result = result.model_copy(update={"attempts": earlier.attempts + 1})
         self.counted[result.item] = result
         self.results.append(result)
         if result.error and result.error.startswith(FATAL_PREFIX) and self.fatal is None:
@@ -394,11 +391,6 @@ class TauController:
         write(f"results: {self.run_dir / 'results.jsonl'}  summary: {self.run_dir / 'summary.json'}")
         if self.html_path is not None:
             write(f"html report: {self.html_path}")
-
-
-def _added(first: Any, second: Any) -> Any:
-    """Two attempts' usage as one (calls, tokens, cost and retries summed)."""
-    return second.model_copy(update={name: getattr(first, name) + getattr(second, name) for name in type(second).model_fields})
 
 
 def _stopped(session: pytest.Session, exitstatus: int) -> str | None:

@@ -56,7 +56,7 @@ class ItemResult(BaseModel):
     error: str | None = None
     failure: str | None = None
     nodeid: str | None = None  # the pytest node id (so a resumed run's JUnit names earlier items)
-    # --reruns: how many times the item was played; the last attempt is scored, the usage is every attempt's.
+    # --reruns: how many times the item was played; the last attempt is scored (each line keeps its attempt's usage).
     attempts: int = 1
 
     @property

@@ -13,7 +13,6 @@ import pytest
 
 from pytest_tau import merge
 from pytest_tau._mt import label_for
-from pytest_tau._results import UsageRecord
 
 TOY_PROJECT = Path(__file__).parent / "toy_project"
 
@@ -91,14 +90,6 @@ def test_reruns_score_the_last_attempt_and_keep_the_others(toy) -> None:
     assert [tag for tag, _, _ in junit.values()] == ["failure"]
     assert suite(toy.path / "junit.xml").get("failures") == "1"
     result.stdout.fnmatch_lines(["*--reruns: 1 item(s) were run again; their last attempt is scored, the cost counts every attempt*"])
-
-
-def test_rerun_usage_adds_up() -> None:
-    from pytest_tau._controller import _added
-
-    total = _added(UsageRecord(calls=3, prompt_tokens=10, completion_tokens=5, cost=0.5, retries=1),
-                   UsageRecord(calls=2, prompt_tokens=4, completion_tokens=1, cost=0.25, retries=0))
-    assert total == UsageRecord(calls=5, prompt_tokens=14, completion_tokens=6, cost=0.75, retries=1)
 
 
 @pytest.mark.parametrize(

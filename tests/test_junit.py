@@ -112,9 +112,8 @@ def test_reruns_score_the_last_attempt_everywhere(tau, toy_domain) -> None:
     lines = [json.loads(line) for line in (tau.run_dir / "results.jsonl").read_text().splitlines()]
     last = {line["item"]: line for line in lines}
     assert all(line["attempts"] == 2 and line["status"] == "passed" for line in last.values())
-    first = {line["item"]: line for line in lines if line["attempts"] == 1}
-    for item, line in last.items():
-        assert line["agent_usage"]["calls"] > first[item]["agent_usage"]["calls"]  # both attempts' calls
+    assert len(lines) == 6  # one line per attempt, each with its own usage
+    for item in last:
         assert (tau.run_dir / "trajectories" / f"{item}.attempt1.json").is_file()
     summary = json.loads((tau.run_dir / "summary.json").read_text())
-    assert summary["agent_usage"]["calls"] == sum(line["agent_usage"]["calls"] for line in last.values())
+    assert summary["agent_usage"]["calls"] == sum(line["agent_usage"]["calls"] for line in lines)  # every attempt paid
