@@ -199,7 +199,7 @@ class TauController:
         if result.error and result.error.startswith(FATAL_PREFIX) and self.fatal is None:
             # A rejected key, an unknown model, an unreachable endpoint: stop every worker now.
             self.fatal = result.error
-            dsession = self.config.pluginmanager.getplugin("dsession")
+            dsession = self.config.pluginmanager.get_plugin("dsession")
             if dsession is not None and not dsession.shouldstop:
                 dsession.shouldstop = f"pytest-tau: {result.error}"
         if self._results_file is None:
@@ -239,7 +239,6 @@ class TauController:
                 self._store(result)
         if self._results_file is not None:
             self._results_file.close()
-        stopped = _stopped(session, exitstatus)
         if not self.results and exitstatus != pytest.ExitCode.INTERRUPTED:
             return
         # Ctrl-C before any item finished still leaves its run directory and summary.

@@ -122,7 +122,7 @@ def _controller(tmp_path: Path, scheduled: list[str]) -> TauController:
     config: Any = SimpleNamespace(
         getoption=lambda name, default=None: default,
         stash={},
-        pluginmanager=SimpleNamespace(getplugin=lambda name: None),
+        pluginmanager=SimpleNamespace(get_plugin=lambda name: None),
         hook=SimpleNamespace(pytest_tau_item_result=lambda **kw: None, pytest_tau_run_summary=lambda **kw: None),
         rootpath=tmp_path,
         getini=lambda name: [],
