@@ -127,6 +127,13 @@ def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> N
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    # A stop (Ctrl-C, -x, a fatal model error) belongs to the run that asked for it: a later run in
+    # the same process (pytester's in-process runs, an IDE) starts with its model calls allowed.
+    import sys
+
+    ratelimit = sys.modules.get("pytest_tau._ratelimit")
+    if ratelimit is not None:
+        ratelimit.GATE.stopping.clear()
     # `pytest -h` configures, prints the help, then unconfigures: the strategies
     # gathered in pytest_configure (plugin names are not known when options are added)
     # end the help text.
