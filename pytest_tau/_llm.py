@@ -273,7 +273,7 @@ def _judged(verdict: Verdict, exc: BaseException, config: ModelConfig, server_er
     fatal = deterministic_error(status, text, config.model, where)
     if fatal is None and status == 500:
         server_errors.append(str(exc))
-        fatal = repeated_server_error(status, server_errors, config.model, where)
+        fatal = repeated_server_error(status, server_errors, config.model, where, attempts=config.retries + 1)
     return Verdict(retryable=False, fatal=fatal) if fatal is not None else verdict
 
 

@@ -124,18 +124,21 @@ def deterministic_error(status: int | None, text: str, model: str, where: str) -
     return None
 
 
-# The same server error this many times in a row, on one request, is the server's answer to
-# that request (a chat template that refuses the history), not a passing fault.
+# The same server error on every attempt of one call, through its whole retry budget (and at
+# least this many times), is the server's answer to that request (a chat template that refuses
+# the history), not a passing fault: the run stops instead of failing item after item the same
+# way. Fewer repeats are not enough: a flaky server can give three identical 500s in a row.
 REPEATS_BEFORE_FATAL = 3
 _TRANSIENT = ("overload", "unavailable", "timeout", "timed out", "try again", "capacity", "rate limit", "busy", "connection")
 
 
-def repeated_server_error(status: int | None, texts: list[str], model: str, where: str) -> str | None:
-    """The reason to stop when a 500 came back with the same message `REPEATS_BEFORE_FATAL`
-    times in a row (never for overload-like messages, which do pass)."""
-    if status != 500 or len(texts) < REPEATS_BEFORE_FATAL:
+def repeated_server_error(status: int | None, texts: list[str], model: str, where: str, attempts: int = REPEATS_BEFORE_FATAL) -> str | None:
+    """The reason to stop when a 500 came back with the same message on the last `attempts`
+    attempts of one call (never for overload-like messages, which do pass)."""
+    needed = max(REPEATS_BEFORE_FATAL, attempts)
+    if status != 500 or len(texts) < needed:
         return None
-    last = texts[-REPEATS_BEFORE_FATAL:]
+    last = texts[-needed:]
     if len(set(last)) != 1 or any(word in last[0].lower() for word in _TRANSIENT):
         return None
     hint = ""
@@ -143,7 +146,7 @@ def repeated_server_error(status: int | None, texts: list[str], model: str, wher
         hint = "; the server's chat template refuses this conversation (llama-cpp-python: serve with --chat_format chatml-function-calling)"
     return (
         f"cannot use the model: {model!r} at {where}: the server answers the same error every time "
-        f"({REPEATS_BEFORE_FATAL} in a row): {last[0].strip()[:300]}{hint}"
+        f"({needed} in a row): {last[0].strip()[:300]}{hint}"
     )
 
 

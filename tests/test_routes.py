@@ -123,7 +123,7 @@ def test_a_server_error_that_never_changes_stops_the_run(domains, oracle, route_
         sent = len(server.requests)
     error = trajectory.error or ""
     assert error.startswith("cannot use the model: ") and "Conversation roles must alternate" in error
-    assert sent == 3  # the same answer three times in a row: not retried to the end
+    assert sent == 6  # the same answer on every attempt of one call (retries=5): the run stops, never item after item
 
 
 def test_llama3_turns_are_sent_one_call_at_a_time(domains, oracle, route_env) -> None:
