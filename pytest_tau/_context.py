@@ -82,6 +82,17 @@ def model_window(config: ModelConfig) -> int | None:
         served = served_context_window(config.api_base)
         if served is not None:
             return served
+    from ._llm import client_name
+
+    if client_name(config) == "openai":
+        # The openai SDK's route never imports litellm (5 s of CPU): its map, read from disk, knows the window.
+        from ._openai_client import provider_and_name
+        from ._prices import model_entry
+
+        provider, name = provider_and_name(config)
+        entry = model_entry(name, provider) or {}
+        mapped = entry.get("max_input_tokens") or entry.get("max_tokens")
+        return int(mapped) if mapped else None
     from ._llm import import_litellm
 
     litellm = import_litellm()

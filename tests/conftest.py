@@ -50,6 +50,10 @@ CHILD_ADDOPTS = "-p no:schemathesis -p no:syrupy"
 @pytest.fixture
 def pytester(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
     monkeypatch.setenv("PYTEST_ADDOPTS", CHILD_ADDOPTS)
+    # The toy project's package is also named `tests_domains`: a run in this process must import
+    # the toy's, not the project's that an earlier test of this worker imported (put back after).
+    for name in [n for n in sys.modules if n == "tests_domains" or n.startswith("tests_domains.")]:
+        monkeypatch.delitem(sys.modules, name)
     return pytester
 
 TOY_PROJECT = Path(__file__).parent / "toy_project"
