@@ -225,6 +225,6 @@ def test_ctrl_c_during_retries_ends_the_run_at_once_with_its_summary(pytester) -
         took = time.monotonic() - interrupted
     assert process.returncode == 2 and took < 20  # the retry waits alone were 15-45 s each
     summary = json.loads((tau.run_dir / "summary.json").read_text())
-    assert summary["stopped"] == "interrupted" and summary["complete"] is False
+    assert summary["stopped"].startswith("interrupted") and summary["complete"] is False  # "; N selected item(s) not run"
     junit = (tau.path / "junit.xml").read_text()
     assert "<testcase " not in junit or 'name="' in junit.split("<testcase ", 1)[1].split(">", 1)[0]
