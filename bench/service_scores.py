@@ -33,7 +33,7 @@ RUN_ID = "0" * 32
 def make_run(runs: Path, trials: int) -> int:
     folder = runs / RUN_ID
     folder.mkdir(parents=True, exist_ok=True)
-    proc, wall = run_pytest(["-n", "2", "--trials", str(trials), "--mt-out", str(folder / "mt")], folder, probe=False, timeout=3600)
+    proc, wall = run_pytest(["-n", "2", "--trials", str(trials), f"--mt-out={folder / 'mt'}"], folder, probe=False, timeout=3600)
     items = sum(1 for path in (folder / "mt").glob("*/*_scores.jsonl") for _ in path.open("rb"))
     stamp = "2030-01-01T00:00:00"
     (folder / "run.json").write_text(json.dumps({

@@ -251,8 +251,8 @@ class RunManager:
     def _command(self, run: Run) -> list[str]:
         return [
             sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--rootdir", str(self.config.project),
-            "-n", str(self.config.workers), "--tau-config", str(run.folder / "run.yaml"),
-            "--run-dir", str(run.folder / "run"), "--mt-out", str(run.mt), "tests_domains",
+            "-n", str(self.config.workers), f"--tau-config={run.folder / 'run.yaml'}",  # one word: pytest would read a spaced path as a test path
+            "--run-dir", str(run.folder / "run"), f"--mt-out={run.mt}", "tests_domains",
         ]
 
 
