@@ -75,7 +75,8 @@ def who(user: User, rng: random.Random) -> str:
 
 
 def hello(user: User) -> str:
-    return f"Hi, this is {user.first_name} {user.last_name} ({user.email})."
+    """The caller's opening words, with both credentials find_user needs (a careful agent asks for them)."""
+    return f"Hi, this is {user.first_name} {user.last_name} ({user.email}, employee number {user.employee_number})."
 
 
 def latest(pl: Pipeline) -> Any:
@@ -542,9 +543,6 @@ def build() -> TaskWriter:
     def readers_of(ds: Dataset) -> list[User]:
         return [u for u in USERS if u.active and can_read(u, ds) and not any_grant(u, ds) and (ds.sensitivity == "public" or u.team == ds.team)]
 
-    def creds(user: User) -> str:
-        return f"My email is {user.email} and my employee number is {user.employee_number}."
-
     def group_top(ds: Dataset) -> None:
         readers = readers_of(ds)
         if not readers or ds.status != "active":
@@ -556,7 +554,7 @@ def build() -> TaskWriter:
         with b.attempt(f"group_top_{ds.name}", [ds.dataset_id],
                        instructions=who(user, rng) + f"In the dataset {ds.name} you want to know which {by} comes out highest on "
                        f"{column}, and its figure. You do not know how the desk combines the rows. You do not want anything changed.",
-                       script=[hello(user) + f" In {ds.name}, which {by} is highest on {column}, and what's the figure?", creds(user)]) as d:
+                       script=[hello(user) + f" In {ds.name}, which {by} is highest on {column}, and what's the figure?"]) as d:
             d.read("find_user", email=user.email, employee_number=user.employee_number)
             found = d.read("find_dataset", name=ds.name)
             result = d.read("aggregate", dataset_id=found["dataset_id"], column=column, by=by, function=function)
@@ -595,7 +593,7 @@ def build() -> TaskWriter:
         with b.attempt(f"chart_{shape}_{ds.name}", [ds.dataset_id],
                        instructions=who(user, rng) + f"For a dashboard you want the desk to save {ask}, on the dataset {ds.name}. "
                        "You leave the details of the chart to the desk and agree when it describes one that matches.",
-                       script=[hello(user) + f" Could you set up {ask} on {ds.name}?", creds(user), "Yes, save it."]) as d:
+                       script=[hello(user) + f" Could you set up {ask} on {ds.name}?", "Yes, save it."]) as d:
             u = d.read("find_user", email=user.email, employee_number=user.employee_number)
             found = d.read("find_dataset", name=ds.name)
             d.write("create_chart", dataset_id=found["dataset_id"], title=f"{ds.name}: {ask}", requested_by=u["user_id"], **args)
@@ -622,7 +620,7 @@ def build() -> TaskWriter:
                        f"staging for testing, and a chart saved on {ds.name} showing how {y} moves with {x}. You agree when the agent "
                        "describes each change.",
                        script=[hello(user) + f" Please train a new version of {m.name} on {ds.name}, predicting {y} from {x}.",
-                               creds(user), "Yes, train it.", "How did it do? Please move it to staging, and save a chart of how "
+                               "Yes, train it.", "How did it do? Please move it to staging, and save a chart of how "
                                f"{y} moves with {x} on {ds.name}.", "Yes, do both."]) as d:
             u = d.read("find_user", email=user.email, employee_number=user.employee_number)
             d.read("find_model_versions", name=m.name)
