@@ -81,7 +81,7 @@ def test_run_resume_and_merge_write_the_same_failures(toy) -> None:
 def test_reruns_score_the_last_attempt_and_keep_the_others(toy) -> None:
     result = toy.runpytest("-p", "no:cacheprovider", "--run-dir=run", "--agent-strategy", "do-nothing", "-k", "loan_dune",
                            "--reruns", "1", "--junitxml=junit.xml")
-    result.stdout.fnmatch_lines(["*1 failed, 2 deselected, 1 rerun*"])
+    result.stdout.fnmatch_lines(["*1 failed, 2 deselected*1 rerun*"])
     lines = (toy.path / "run" / "results.jsonl").read_text().splitlines()
     assert '"attempts":2' in lines[-1]
     assert (toy.path / "run" / "trajectories" / "toy-loan_dune-t0.attempt1.json").is_file()
