@@ -10,6 +10,7 @@ means) is a client's (_model_client); this loop, the rate gate and the tape are 
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import math
 import os
@@ -64,8 +65,23 @@ def client_for(config: ModelConfig) -> ModelClient:
                     from ._litellm_client import LiteLLMClient
 
                     client = LiteLLMClient(config)
+                if not _CLIENTS:
+                    # Close the connection pools before the interpreter tears modules down: an
+                    # SDK client collected after that prints a traceback from its __del__.
+                    atexit.register(close_clients)
                 _CLIENTS[key] = client
     return client
+
+
+def close_clients() -> None:
+    """Close every client this process made (their connection pools)."""
+    with _CLIENTS_LOCK:
+        clients = list(_CLIENTS.values())
+        _CLIENTS.clear()
+    for client in clients:
+        close = getattr(client, "close", None)
+        if close is not None:
+            close()
 
 
 def check_model(config: ModelConfig, role: str) -> str | None:

@@ -121,6 +121,9 @@ class OpenAIClient:
         # OpenAI's reasoning models accept only their default temperature: leave it out for them.
         self._temperature = not (not config.api_base and self._price and self._price.get("supports_reasoning"))
 
+    def close(self) -> None:
+        self._sdk.close()
+
     def body(self, request: ChatRequest) -> dict[str, Any]:
         """The chat-completions request body."""
         from ._routes import chat_messages

@@ -64,6 +64,17 @@ def test_the_route_picks_the_client(client) -> None:
     assert _llm.client_for(config) is made
 
 
+def test_closing_the_clients_closes_the_sdk_connection_pool(monkeypatch) -> None:
+    """At exit the clients are closed while modules are intact (an SDK client collected during
+    interpreter teardown prints a traceback from its __del__)."""
+    use_client(monkeypatch, "openai")
+    monkeypatch.setattr(_llm, "_CLIENTS", {})
+    made = _llm.client_for(ModelConfig(model="openai/fake", api_base="http://127.0.0.1:9/v1"))
+    _llm.close_clients()
+    assert made._sdk.is_closed()  # type: ignore[attr-defined]
+    assert _llm._CLIENTS == {}
+
+
 @pytest.mark.parametrize(("model", "provider", "api_base", "expected"), [
     ("openai/fake", None, "http://127.0.0.1:9/v1", "openai"),
     ("hosted_vllm/org/open-model", None, "http://127.0.0.1:9/v1", "openai"),
