@@ -58,13 +58,35 @@ def _leaves(expected: Any, actual: Any, path: str) -> Iterator[tuple[str, Any, A
             if exp != act:
                 yield from _leaves(exp, act, path + _step(key))
     elif isinstance(expected, list) and isinstance(actual, list):
-        for index in range(max(len(expected), len(actual))):
-            exp = expected[index] if index < len(expected) else _MISSING
-            act = actual[index] if index < len(actual) else _MISSING
-            if exp != act:
-                yield from _leaves(exp, act, f"{path}[{index}]")
+        yield from _list_leaves(expected, actual, path)
     elif expected != actual:
         yield path, expected, actual
+
+
+def _list_leaves(expected: list[Any], actual: list[Any], path: str) -> Iterator[tuple[str, Any, Any]]:
+    """A list's differences read as what was lost and what was added, not position by position:
+    one item added to a list (or to an unordered list, which is compared sorted) would
+    otherwise shift every later item and read as if the agent had edited each of them."""
+    unmatched = list(range(len(actual)))
+    missing: list[int] = []
+    for index, item in enumerate(expected):
+        match = next((i for i in unmatched if actual[i] == item), None)
+        if match is None:
+            missing.append(index)
+        else:
+            unmatched.remove(match)
+    if not missing and not unmatched:
+        # The same items in another order: only an ordered list gets here.
+        yield path, expected, actual
+        return
+    # Lost and added items paired in turn read as edits (naming the fields that changed);
+    # the rest as lost or added.
+    for lost, added in zip(missing, unmatched, strict=False):
+        yield from _leaves(expected[lost], actual[added], f"{path}[{lost}]")
+    for lost in missing[len(unmatched):]:
+        yield f"{path}[{lost}]", expected[lost], _MISSING
+    for added in unmatched[len(missing):]:
+        yield f"{path}[{added}]", _MISSING, actual[added]
 
 
 def _pair(expected: Any, actual: Any, limit: int = 120, context: int = 30) -> tuple[str, str]:

@@ -54,3 +54,29 @@ def test_many_differences_are_capped_with_a_count() -> None:
     actual = {f"f{i}": -i - 1 for i in range(12)}
     lines = RecordDifference("t", "k", expected, actual).describe(limit=8).splitlines()
     assert len(lines) == 9 and lines[-1] == "... 4 more differences in t['k']"
+
+
+def test_an_item_lost_from_a_list_is_named_alone() -> None:
+    # Position by position, every later item would read as edited: items[1] 'b'->'c', items[2] 'c'->missing.
+    text = RecordDifference("t", "k", {"tags": ["a", "b", "c", "d"]}, {"tags": ["a", "c", "d"]}).describe()
+    assert text.splitlines() == ["t['k'].tags[1]: expected 'b', actual <missing>"]
+
+
+def test_an_item_added_to_an_unordered_list_is_named_alone() -> None:
+    # Unordered lists are compared sorted: the added hold lands first and shifts the others.
+    expected = {"holds": [{"member": "M2", "rank": 1}, {"member": "M3", "rank": 2}]}
+    actual = {"holds": [{"member": "M1", "rank": 3}, {"member": "M2", "rank": 1}, {"member": "M3", "rank": 2}]}
+    text = RecordDifference("t", "k", expected, actual).describe()
+    assert text.splitlines() == ["t['k'].holds[0]: expected <missing>, actual {'member': 'M1', 'rank': 3}"]
+
+
+def test_an_item_replaced_names_the_fields_that_changed() -> None:
+    expected = {"lines": [{"sku": "A", "qty": 1}, {"sku": "B", "qty": 2}, {"sku": "C", "qty": 1}]}
+    actual = {"lines": [{"sku": "A", "qty": 1}, {"sku": "C", "qty": 1}, {"sku": "D", "qty": 2}]}
+    text = RecordDifference("t", "k", expected, actual).describe()
+    assert text.splitlines() == ["t['k'].lines[1].sku: expected 'B', actual 'D'"]
+
+
+def test_the_same_items_in_another_order_show_both_orders() -> None:
+    text = RecordDifference("t", "k", {"steps": ["block", "open"]}, {"steps": ["open", "block"]}).describe()
+    assert text.splitlines() == ["t['k'].steps: expected ['block', 'open'], actual ['open', 'block']"]
