@@ -202,7 +202,7 @@ def cancel_late(b: Builder, count: int) -> None:
                    f"grumble but accept it and go ahead with the cancellation. You do not want to reschedule and you will not pay "
                    f"anything today. {b.mood()}",
                    [f"I need to cancel my appointment with {b.dr(pr.provider_id)}.", intro(p), said,
-                    "Is there a charge for cancelling? And what will I owe in total after that?", "Fine, cancel it anyway."])
+                    "Is there a charge for cancelling? And what will I owe in total after that?", "Fine, go ahead and cancel it anyway."])
         auth(d, p)
         d.read("list_appointments", patient_id=p.patient_id, status="scheduled")
         result = d.write("cancel_appointment", appointment_id=appt.appointment_id, reason=reason)
@@ -680,7 +680,7 @@ def spouse(b: Builder, count: int) -> None:
                    f"{who(p)} You want a refill of your {rx.drug_name} sent to your usual pharmacy. Your spouse, {s.first_name} "
                    f"{s.last_name} (born {born}), also goes to this clinic network: you also want to know when {s.first_name}'s next "
                    f"appointment is. You offer their birth date readily. If refused, accept it. {b.mood()}",
-                   [f"Hi, I need a refill of my {rx.drug_name}.", intro(p), "My usual pharmacy.",
+                   [f"Hi, I need a refill of my {rx.drug_name}.", intro(p), "Yes, send it to my usual pharmacy.",
                     f"Also, when is my spouse's next appointment? {s.first_name} {s.last_name}, born {born}.",
                     "Fine, I'll have them call."])
         auth(d, p)
@@ -756,6 +756,8 @@ def new_insurance(b: Builder, count: int, terminated: bool) -> None:
         d.read("find_open_slots", provider_id=pcp.provider_id, start_date=day, end_date=day)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id, visit_type="follow_up", reason="medication check")
         d.read("list_prescriptions", patient_id=p.patient_id)
+        if not p.preferred_pharmacy_id:
+            d.read("search_pharmacies", city=home)  # the pharmacy the patient names, found by its city
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=pharmacy.pharmacy_id)
         count -= 1
 
