@@ -718,7 +718,7 @@ def payee_over_limit(b: Builder, n: int) -> None:
             f"for {why}. If the agent says that is over your daily limit, ask how much you can still send today and send "
             f"exactly that amount now instead; you will handle the rest another way. Do not ask to split it across days.",
             [f"I need to send ${ask:.0f} to {payee['name']} from checking.", me(c, card, born=False),
-             f"It's for {why}.", "How much can I send today then?", "Fine, send that amount now."],
+             f"It's for {why}.", "How much can I send today then?", "Yes, send that amount now, please."],
         )
         verify(d, c, card)
         d.read("list_payees", customer_id=c["customer_id"])
