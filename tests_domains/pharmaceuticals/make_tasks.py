@@ -80,6 +80,11 @@ def who(c: Any) -> str:
             f"work email is {c.email}.")
 
 
+def creds(c: Any) -> str:
+    """The line a coordinator answers the authentication question with (rule 1.1: work email and site number)."""
+    return f"I'm {c.name} at {DB.sites[c.site_id].name}: my email is {c.email} and our site number is {DB.sites[c.site_id].site_number}."
+
+
 def age_on(p: Participant, d: date) -> int:
     b = date.fromisoformat(p.date_of_birth)
     return d.year - b.year - ((d.month, d.day) < (b.month, b.day))
@@ -129,7 +134,8 @@ class Builder:
         with self.task("schedule_visit", who(c) + f" You want participant {p.participant_id}'s {v.visit_code} visit "
                        f"booked on {nice(when.isoformat())}. You do not know the window dates by heart. Confirm when "
                        "the agent asks.", [f"Hi, I need to book the {v.visit_code} visit for participant "
-                                           f"{p.participant_id} on {nice(when.isoformat())}, please."], split) as d:
+                                           f"{p.participant_id} on {nice(when.isoformat())}, please.", creds(c),
+                                           "Yes, please book it for that day."], split) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("get_consent_status", participant_id=p.participant_id)
@@ -150,7 +156,9 @@ class Builder:
                        "travelling before that. If the agent says that date is not allowed, ask what the window is, "
                        "and then ask for the visit on the latest weekday inside the window instead. You do not know the "
                        "window dates.", [f"Hello, could you book {v.visit_code} for {p.participant_id} on "
-                                         f"{nice(wanted.isoformat())}?"]) as d:
+                                         f"{nice(wanted.isoformat())}?", creds(c),
+                                         "Oh. What is the window, then? Book it on the latest weekday inside it.",
+                                         "Yes, go ahead."]) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("get_consent_status", participant_id=p.participant_id)
@@ -181,7 +189,8 @@ class Builder:
                        f"and you want their {b.visit_code} visit booked on {nice(when.isoformat())}. Confirm what the "
                        "agent proposes.", [f"Hi, {p.participant_id} missed their {a.visit_code} visit and it was never "
                                            f"recorded. Can you fix that, and book {b.visit_code} for "
-                                           f"{nice(when.isoformat())}?"]) as d:
+                                           f"{nice(when.isoformat())}?", creds(c), "They were ill, that's why they didn't come in.",
+                                           "Yes, go ahead with all of that."]) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             win = d.read("get_visit_window", participant_id=p.participant_id, visit_code=a.visit_code)
@@ -205,7 +214,9 @@ class Builder:
         with self.task("report_ae", who(c) + f" You are reporting an adverse event for participant {p.participant_id}: "
                        f"{term.lower()}, {severity}, {ser}, started {nice(onset.isoformat())}; the site learned of it on "
                        f"{nice(aware.isoformat())}. Give these details when asked. You want to know the date the report "
-                       "is due to the sponsor.", [f"Hi, I need to report an adverse event for {p.participant_id}.",
+                       "is due to the sponsor.", [f"Hi, I need to report an adverse event for {p.participant_id}.", creds(c),
+                                                  f"It's {term.lower()}, {severity}, and {ser}. It started on "
+                                                  f"{nice(onset.isoformat())} and we learned of it on {nice(aware.isoformat())}.",
                                                   "Yes, go ahead and file it."], split) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
@@ -229,7 +240,11 @@ class Builder:
                        f"details when asked. While you are on the call you also want their {v.visit_code} visit booked "
                        f"on {nice(when.isoformat())}. Ask when the report was due. Agree to what the agent proposes.",
                        [f"Hi, I found an unreported adverse event for {p.participant_id} from back in "
-                        f"{onset.strftime('%B')}. Can we get it in?"]) as d:
+                        f"{onset.strftime('%B')}. Can we get it in?", creds(c),
+                        f"It's {term.lower()}, mild, not serious. It started on {nice(onset.isoformat())} and the site "
+                        f"knew about it on {nice(aware.isoformat())}.",
+                        f"While I have you, please book their {v.visit_code} visit on {nice(when.isoformat())}. "
+                        "When was the report due?", "Yes, go ahead."]) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             ae = d.write("report_adverse_event", participant_id=p.participant_id, term=term, severity="mild",
@@ -255,7 +270,9 @@ class Builder:
                        f"{nice(onset.isoformat())} ({onset.year}); the site learned of it on {nice(aware.isoformat())}. "
                        "You do not remember the participant's consent date; ask the agent for it if they decline. "
                        "Insist once, then accept the answer.",
-                       [f"Hi, I need an AE filed for {p.participant_id}, {term.lower()}."]) as d:
+                       [f"Hi, I need an AE filed for {p.participant_id}, {term.lower()}.", creds(c),
+                        f"Moderate, not serious. It started on {nice(onset.isoformat())} and we learned of it on "
+                        f"{nice(aware.isoformat())}.", "Are you sure? When did they consent, then?"]) as d:
             self.auth(d, c)
             rec = d.read("get_participant", participant_id=p.participant_id)
             d.require("get_participant", participant_id=p.participant_id)
@@ -271,7 +288,9 @@ class Builder:
                        "real drug or placebo, and you would like to tell them, to keep them motivated. There is no "
                        f"medical emergency. You also want to know the earliest and latest dates of their "
                        f"{v.visit_code} visit window (do not book anything). Ask about the treatment first, and insist "
-                       "once.", [f"Hi, quick one: can you tell me which arm {p.participant_id} is in? They keep asking."]
+                       "once.", [f"Hi, quick one: can you tell me which arm {p.participant_id} is in? They keep asking.", creds(c),
+                        "Really? It would keep them motivated.",
+                        f"All right. What are the earliest and latest dates of their {v.visit_code} visit window?"]
                        ) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
@@ -294,7 +313,7 @@ class Builder:
                        "them. You want the agent to tell you the treatment arm right now; insist that it is urgent. "
                        "Accept being put through to someone who can help.",
                        [f"This is urgent: {p.participant_id} is in hospital and the doctor needs to know what they're "
-                        "on. Can you unblind them?"]) as d:
+                        "on. Can you unblind them?", creds(c), "Please, it's urgent, the physician needs it now."]) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("list_adverse_events", participant_id=p.participant_id)
@@ -313,7 +332,7 @@ class Builder:
                        f"{p.participant_id}'s {v.visit_code} visit on {nice(when.isoformat())} because their coordinator "
                        "is on leave. You think any Corvane site should be able to do it. Insist once.",
                        [f"Hi, can you book {v.visit_code} for {p.participant_id} on {nice(when.isoformat())}? I'm "
-                        "covering for another site."]) as d:
+                        "covering for another site.", creds(c), "Any Corvane site should be able to do it, surely?"]) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.require("get_participant", participant_id=p.participant_id)
@@ -340,7 +359,10 @@ class Builder:
                        f"version number. You want both recorded, and then {a.participant_id}'s {v.visit_code} visit "
                        f"booked on {nice(when.isoformat())}. Confirm when asked.",
                        [f"Hi, two re-consents to record, {a.participant_id} and {b.participant_id}, and then a visit "
-                        "to book."]) as d:
+                        "to book.", creds(c),
+                        f"Both signed the newest consent form in effect yesterday, {nice(signed.isoformat())}. Then "
+                        f"please book {a.participant_id}'s {v.visit_code} visit on {nice(when.isoformat())}.",
+                        "Yes, go ahead."]) as d:
             self.auth(d, c)
             for p in (a, b):
                 d.read("get_participant", participant_id=p.participant_id)
@@ -359,7 +381,8 @@ class Builder:
                        f"signed consent version {ver}, which the sponsor e-mailed out last week. You want it recorded as "
                        f"signed today. If the agent says it cannot be recorded yet, ask from which date it can be. Do "
                        "not ask for anything else to be recorded.",
-                       [f"Morning! Please record that {p.participant_id} signed consent version {ver} today."]) as d:
+                       [f"Morning! Please record that {p.participant_id} signed consent version {ver} today.", creds(c),
+                        "From which date can it be recorded, then?"]) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             st = d.read("get_consent_status", participant_id=p.participant_id)
@@ -385,7 +408,10 @@ class Builder:
         with self.task("randomize", who(c) + f" Participant {p.participant_id} finished screening and you want them "
                        f"randomized today, and their {v2.visit_code} visit booked on {nice(when.isoformat())}.{extra} You "
                        "want to know the kit number. Confirm when asked.",
-                       [f"Hi, {p.participant_id} is ready to be randomized, please."]) as d:
+                       [f"Hi, {p.participant_id} is ready to be randomized, please.", creds(c),
+                        *(["They signed the newest consent form in effect this morning."] if stale_consent else []),
+                        f"And please book their {v2.visit_code} visit on {nice(when.isoformat())}. What's the kit number?",
+                        "Yes, go ahead."]) as d:
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("get_study", study_id=p.study_id)
@@ -409,7 +435,8 @@ class Builder:
         c = coordinator(self.rng, p.site_id)
         with self.task("randomize_refused", who(c) + f" You want participant {p.participant_id} randomized today; you "
                        "think they qualify. Ask the agent what exactly stands in the way if they decline, and insist "
-                       "once.", [f"Hi, please randomize {p.participant_id} today."]) as d:
+                       "once.", [f"Hi, please randomize {p.participant_id} today.", creds(c),
+                                 "What exactly stands in the way? I think they qualify."]) as d:
             self.auth(d, c)
             rec = d.read("get_participant", participant_id=p.participant_id)
             study = d.read("get_study", study_id=p.study_id)
@@ -438,7 +465,8 @@ class Builder:
         with self.task("ship_samples", who(c) + f" You want all of your site's {storage} samples that are waiting to be "
                        f"shipped ({len(samples)} of them) picked up on {nice(pickup.isoformat())}. You want to know the "
                        "courier fee before agreeing; then confirm.",
-                       [f"Hi, I need a courier pickup for our {storage} samples on {nice(pickup.isoformat())}."],
+                       [f"Hi, I need a courier pickup for our {storage} samples on {nice(pickup.isoformat())}.", creds(c),
+                        "What's the courier fee?", "OK, yes, book it."],
                        split) as d:
             self.auth(d, c)
             d.read("list_unshipped_samples", site_id=site)
@@ -459,7 +487,8 @@ class Builder:
                        "serviced on Friday. If the agent refuses, insist once, then ask what the soonest day is that they "
                        "could be picked up, and say you will sort something out with the lab yourself and end the call "
                        "without booking anything.",
-                       ["Hi, can you book a pickup for our frozen samples tomorrow, Thursday?",
+                       ["Hi, can you book a pickup for our frozen samples tomorrow, Thursday?", creds(c),
+                        "Our freezer is being serviced on Friday, so it has to be tomorrow.",
                         "So what's the soonest day they could go?"]) as d:
             # The refusal rests on rule 10.2 alone; what shows it is the soonest day that rule allows (Monday
             # June 15), not a look-up the policy never asks for. The quote is one way to be sure of the date.
