@@ -396,7 +396,7 @@ def reinspection(b: Builder, n: int) -> None:
                        "want the re-inspection booked as early as possible. Ask for the date, time and the inspector's name before "
                        "agreeing, then agree.",
                        [f"Hi, {s.contact_first_name} from {s.company_name}. We need a re-inspection booked.", sub_id_line(s),
-                        f"The {SAY[t]} on {p.site_address}; we've corrected everything.", "When, and with which inspector?", "Great, book it."])
+                        f"The {SAY[t]} on {p.site_address}; we've corrected everything.", "When, and with which inspector?", "Yes, that works. Please book it."])
         verify_sub(d, s)
         d.read("list_inspections", project_id=p.project_id)
         who = failed_by(i)
@@ -754,11 +754,12 @@ def incident_file(b: Builder, n: int, train: int = 0) -> None:
         when = b.rng.choice(["2026-04-13", "2026-04-10", "2026-04-09"])
         at = b.rng.choice(HOURS)
         d = b.sub_task(task_id, s, f"You are calling to report a site-safety incident on the job at {where(p)}: on {words(when)} at "
-                       f"{clock(at)}, {event}. Answer the agent's questions about what happened. At the end, ask for the incident "
-                       "number and when the written investigation report is due.",
+                       f"{clock(at)}, {event}. Answer the agent's questions about what happened, and say yes when the agent reads the "
+                       "report back to you. At the end, ask for the incident number and when the written investigation report is due.",
                        [f"Hi, {s.contact_first_name} with {s.company_name}. I need to report an incident.", sub_id_line(s),
                         f"At {p.site_address}, on {words(when)} around {clock(at)}. {said}.",
-                        f"{'One person' if hurt else 'Nobody was hurt'}.", "What's the incident number and when is the report due?"])
+                        f"{'One person' if hurt else 'Nobody was hurt'}.", "Yes, that's all correct. Please file the report.",
+                        "What's the incident number and when is the report due?"])
         verify_sub(d, s)
         r = d.write("file_incident_report", project_id=p.project_id, reported_by=s.sub_id, category=cat, occurred_on=when,
                     occurred_at=at, injured_persons=hurt, description=said)
