@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 import operator
 import re
 from collections.abc import Callable
@@ -76,6 +77,35 @@ def _strip_titles(schema: Any) -> Any:
     return schema
 
 
+def _said_in_words(schema: Any) -> Any:
+    """The schema with the constraints some providers drop also stated in the description.
+
+    Gemini's function declarations (and litellm's conversion for Gemini and Vertex) keep only
+    string enums and inclusive bounds: an integer enum or an exclusive bound would vanish and
+    the model would never learn it. Said in words, it reaches every provider."""
+    if isinstance(schema, list):
+        return [_said_in_words(value) for value in schema]
+    if not isinstance(schema, dict):
+        return schema
+    node = {key: _said_in_words(value) for key, value in schema.items()}
+    words = []
+    enum = node.get("enum")
+    if isinstance(enum, list) and any(not isinstance(value, str) for value in enum):
+        words.append("One of " + ", ".join(json.dumps(value) for value in enum) + ".")
+    if "exclusiveMinimum" in node:
+        words.append(f"Greater than {node['exclusiveMinimum']}.")
+    if "exclusiveMaximum" in node:
+        words.append(f"Less than {node['exclusiveMaximum']}.")
+    if "multipleOf" in node:
+        words.append(f"A multiple of {node['multipleOf']}.")
+    if words:
+        said = str(node.get("description") or "").rstrip()
+        if said and not said.endswith((".", "!", "?")):
+            said += "."
+        node["description"] = " ".join([said, *words] if said else words)
+    return node
+
+
 @dataclass(frozen=True)
 class Tool:
     """One tool of a domain: the function, whether it writes, and its schema."""
@@ -123,7 +153,7 @@ class Tool:
 
     def schema(self) -> dict[str, Any]:
         """The OpenAI function-calling schema of this tool."""
-        parameters = _strip_titles(self.arguments.model_json_schema())
+        parameters = _said_in_words(_strip_titles(self.arguments.model_json_schema()))
         parameters.setdefault("properties", {})
         parameters.setdefault("required", [])
         parameters.pop("additionalProperties", None)

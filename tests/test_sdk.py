@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import pytest
 from pydantic import BaseModel, Field
@@ -31,6 +31,28 @@ def test_schema_from_signature_and_docstring() -> None:
     assert schema["parameters"]["properties"]["to"] == {"description": "recipient email", "type": "string"}
     assert schema["parameters"]["properties"]["count"]["description"] == "how many (at most 3)."
     assert schema["parameters"]["required"] == ["to"]
+
+
+class Line(BaseModel):
+    quantity: Annotated[int, Field(gt=0, description="units")]
+
+
+def test_constraints_some_providers_drop_are_also_said_in_words() -> None:
+    """Gemini keeps only string enums and inclusive bounds: the rest is stated in the description."""
+
+    def order(db: object, sessions: Literal[5, 10, 20], amount: Annotated[float, Field(gt=0, lt=1000)],
+              lines: list[Line], plan: Literal["basic", "plus"], step: Annotated[int, Field(ge=1, multiple_of=5)]) -> str:
+        """Order something."""
+        return "ok"
+
+    properties = Tool.from_function(order, write=True).schema()["function"]["parameters"]["properties"]
+    assert properties["sessions"] == {"enum": [5, 10, 20], "type": "integer", "description": "One of 5, 10, 20."}
+    assert properties["amount"]["description"] == "Greater than 0. Less than 1000."
+    assert properties["amount"]["exclusiveMinimum"] == 0  # the constraint itself stays for providers that keep it
+    assert properties["step"]["description"] == "A multiple of 5."
+    assert "description" not in properties["plan"]  # string enums reach every provider as they are
+    line = Tool.from_function(order, write=True).schema()["function"]["parameters"]["$defs"]["Line"]
+    assert line["properties"]["quantity"]["description"] == "units. Greater than 0."
 
 
 def test_tools_need_db_docstring_and_annotations() -> None:
