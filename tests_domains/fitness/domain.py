@@ -25,6 +25,7 @@ from tests_domains.fitness.schema import (
     FitnessDB,
     Freeze,
     GuestPass,
+    Measure,
     Member,
     PTPackage,
     PTSession,
@@ -594,13 +595,12 @@ def issue_guest_pass(
 @DOMAIN.tool
 def list_progress_records(
     db: FitnessDB, member_id: MemberId,
-    measure: Annotated[str | None, Field(description="weight_kg, body_fat_pct, resting_heart_rate, row_2k_seconds, "
-                                                     "deadlift_kg or waist_cm")] = None,
+    measure: Annotated[Measure | None, Field(description="only this measure (all measures when left out)")] = None,
 ) -> list[dict[str, Any]]:
     """List a member's progress records (newest first): date, measure, value, and who recorded it (the
     member in the app, or a trainer at an assessment)."""
     m = _member(db, member_id)
-    recs = [r for r in db.progress.where(member_id=m.member_id) if not measure or r.measure == measure.strip().lower()]
+    recs = [r for r in db.progress.where(member_id=m.member_id) if not measure or r.measure == measure]
     out = []
     for r in sorted(recs, key=lambda r: (r.date, r.record_id), reverse=True):
         view: dict[str, Any] = r.model_dump(mode="json")

@@ -275,7 +275,7 @@ def late_cancel(b: Builder, n: int) -> None:
         d = b.task(task_id, m, f"You are booked into {cl.class_type} today at {hm(cl.start_time)} but a meeting came up. You want "
                    "to cancel it. Ask whether it costs anything; when you hear the amount, grumble a little but agree.",
                    [f"{hello(m)} I can't make my {cl.class_type} class today.", f"{m.email}, {m.date_of_birth}.",
-                    "Will I be charged anything?", "Ugh. Fine, cancel it anyway."])
+                    "Will I be charged anything?", "Ugh. Fine, yes, cancel it anyway."])
         verify(d, m)
         d.read("list_bookings", member_id=m.member_id)
         q = d.read("quote_booking_cancellation", booking_id=bk.booking_id)
@@ -384,11 +384,11 @@ def move_and_book(b: Builder, n: int) -> None:
         m, club_id, cl = c
         club = DB.clubs[club_id]
         first, last = GUESTS[(len(b.writer.drafts) + 3) % len(GUESTS)]
-        d = b.task(task_id, m, f"You moved house and want your home club changed to {club.name}. Ask what it costs before "
+        d = b.task(task_id, m, f"You moved house and want your home club changed to {club.name} in {club.city}. Ask what it costs before "
                    f"agreeing, then agree. Once moved, book {cl.class_type} there on {words(cl.date)} at {hm(cl.start_time)}, "
                    f"and get a guest pass for your partner {first} {last} (an adult) to visit {club.name} with you that day.",
                    [f"{hello(m)} I've moved and want to switch my home gym.", f"{m.email}, born {m.date_of_birth}.",
-                    f"To {club.name}. Is there a fee?", "OK, do it.",
+                    f"To {club.name}, in {club.city}. Is there a fee?", "OK, do it.",
                     f"Now book me {cl.class_type} there on {words(cl.date)} at {hm(cl.start_time)}.",
                     f"And a guest pass that day for {first} {last}.", "Yes, thanks."])
         verify(d, m)
@@ -530,7 +530,7 @@ def pt_buy_two(b: Builder, n: int) -> None:
                    f"{words(d2)} at 6:00 PM.",
                    [f"{hello(m)} I want to buy personal training.", f"{m.email}, {m.date_of_birth}.",
                     f"{size} sessions with {t.first_name} {t.last_name}. What's the price?",
-                    f"Good, buy it. Then book me {words(d1)} at 6 PM and {words(d2)} at 6 PM."])
+                    f"Yes, buy it. Then book me {words(d1)} at 6 PM and {words(d2)} at 6 PM.", "Yes, book both."])
         verify(d, m)
         d.read("list_trainers", club_id=m.home_club)
         q = d.read("quote_pt_package", trainer_id=t.trainer_id, sessions=size)

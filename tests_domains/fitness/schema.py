@@ -140,11 +140,14 @@ class GuestPass(BaseModel):
     status: Literal["issued", "used", "void"]
 
 
+Measure = Literal["weight_kg", "body_fat_pct", "resting_heart_rate", "row_2k_seconds", "deadlift_kg", "waist_cm"]
+
+
 class ProgressRecord(BaseModel):
     record_id: str
     member_id: str
     date: str
-    measure: Literal["weight_kg", "body_fat_pct", "resting_heart_rate", "row_2k_seconds", "deadlift_kg", "waist_cm"]
+    measure: Measure
     value: float
     source: Literal["self", "trainer"]  # self-logged in the app, or a trainer's assessment
     trainer_id: str | None = None
