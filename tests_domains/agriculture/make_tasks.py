@@ -49,6 +49,8 @@ for _e in sorted(DB.weather_events.values(), key=lambda e: e.event_id):
 CLAIMED = {(c.field_id, c.event_id) for c in DB.claims.values()}
 SPRAYS = sorted((p for p in DB.products.values() if p.phi_days is not None), key=lambda p: p.sku)
 KIND_WORDS = {"hail": "hailstorm", "windstorm": "windstorm", "flood": "flooding rain", "early_frost": "early frost"}
+DAMAGE_WORDS = {"hail": "the leaves are shredded and a lot of stalks are broken", "windstorm": "a lot of it is flattened",
+                "flood": "the low end stood under water for days", "early_frost": "it froze and died back before it filled"}
 
 
 def spoken(iso: str) -> str:
@@ -75,14 +77,20 @@ class Builder:
         self.rng = random.Random(7740)
         self.used: set[str] = set()
 
-    def who(self, m: Member) -> str:
+    def who(self, m: Member) -> tuple[str, str]:
+        """The member as the simulated user knows themselves, and the scripted line that answers the agent's request to
+        authenticate (rule 1.1: email or member number, with the date of birth)."""
+        born = date.fromisoformat(m.date_of_birth)
+        born_said = f"{MONTHS[born.month - 1]} {born.day}, {born.year}"
         if self.rng.random() < 0.5:
             creds = f"your email is {m.email} and your date of birth is {m.date_of_birth}"
+            line = f"My email is {m.email} and I was born {born_said}."
         else:
             creds = f"your member number is {m.member_number} and your date of birth is {m.date_of_birth}"
+            line = f"Member number {m.member_number}, and my date of birth is {born_said}."
         return (f"You are {m.first_name} {m.last_name} of {m.farm_name} in {m.county} County, {m.state}, a member of Prairie "
                 f"Gold Cooperative; {creds}. You do not know any internal ids other than what is said here. "
-                f"{self.rng.choice(MOODS)} Give information only when the agent asks for it.")
+                f"{self.rng.choice(MOODS)} Give information only when the agent asks for it."), line
 
     def run(self, name: str, n: int, cands: list[Any], build: Callable[[str, Any], Iterator[None] | None], train: int = 0) -> None:
         items = [c for c in cands if self.key(c) not in self.used]
@@ -108,7 +116,11 @@ class Builder:
         return str(first.member_number)
 
     def attempt(self, task_id: str, m: Member, situation: str, script: list[str]) -> Any:
-        return self.writer.attempt(task_id, instructions=f"{self.who(m)} {situation}", script=script, split=self.split)
+        """The scripted member opens with `script[0]`, answers the agent's request to authenticate with the second
+        line, then says the rest of `script` in order."""
+        text, credentials = self.who(m)
+        return self.writer.attempt(task_id, instructions=f"{text} {situation}", script=[script[0], credentials, *script[1:]],
+                                   split=self.split)
 
 
 def auth(d: TaskDraft, m: Member) -> None:
@@ -120,6 +132,21 @@ def auth(d: TaskDraft, m: Member) -> None:
 
 def hello(m: Member) -> str:
     return f"Hi, this is {m.first_name} {m.last_name}."
+
+
+def find_field(d: TaskDraft, m: Member) -> None:
+    """Members name fields, not field ids: the agent lists the member's fields to find the id."""
+    d.read("list_fields", member_number=m.member_number)
+
+
+def find_product(d: TaskDraft, p: Any) -> None:
+    """Members name products, not SKUs: the agent searches the catalog by the name said."""
+    d.read("search_products", text=p.name)
+
+
+def find_event(d: TaskDraft, f: FarmField) -> None:
+    """Members name a storm by its date: the agent lists the events recorded in the field's county."""
+    d.read("list_weather_events", county=f.county, state=f.state)
 
 
 B = Builder()
@@ -135,7 +162,7 @@ def sell_tickets(task_id: str, item: tuple[Member, list[GrainTicket]]) -> None:
     situation = (f"You hauled {ts[0].crop} to the elevator and want to sell the loads on scale tickets {which} at today's "
                  "cash price. You want to know what you will be paid after discounts before you agree; then say yes.")
     with B.attempt(task_id, m, situation, [f"{hello(m)} I'd like to sell a couple of loads at today's price.",
-                                           "Yes, go ahead and sell them."]) as d:
+                                           f"It's scale tickets {which}.", "Yes, go ahead and sell them."]) as d:
         auth(d, m)
         q = d.read("quote_grain_settlement", ticket_numbers=nums)
         d.write("settle_grain_tickets", member_number=m.member_number, ticket_numbers=nums)
@@ -163,7 +190,8 @@ def lien_transfer(task_id: str, item: tuple[Member, GrainTicket]) -> None:
     situation = (f"You want to sell the {t.crop} on scale ticket {t.ticket_number} today and want the money deposited. "
                  f"If the agent asks, there is a loan with {m.lien_holder} on your operation. If the agent says the desk "
                  "cannot do it, ask what the load would bring at today's price and accept being passed to someone who can.")
-    with B.attempt(task_id, m, situation, [f"{hello(m)} I need to sell a load of {t.crop} today.",
+    with B.attempt(task_id, m, situation, [f"{hello(m)} I need to sell a load of {t.crop} today, scale ticket {t.ticket_number}.",
+                                           "What would it bring at today's price, then?",
                                            "Okay, please pass me to whoever can do it."]) as d:
         auth(d, m)
         q = d.read("quote_grain_settlement", ticket_numbers=[t.ticket_number])
@@ -182,7 +210,8 @@ def late_storage(task_id: str, item: tuple[Member, GrainTicket]) -> None:
     situation = (f"You want to put the {t.crop} on scale ticket {t.ticket_number} (delivered {spoken(t.delivered_on)}) into "
                  "storage at the elevator because you think prices will go up. If the agent says it cannot go into storage, "
                  "ask what it would bring if sold today, but do not sell it: you will think about it and call back.")
-    with B.attempt(task_id, m, situation, [f"{hello(m)} I want to put a load into storage.",
+    with B.attempt(task_id, m, situation, [f"{hello(m)} I want to put a load into storage, scale ticket {t.ticket_number}.",
+                                           "What would it bring if I sold it today?",
                                            "No, don't sell it. I'll think about it."]) as d:
         auth(d, m)
         q = d.read("quote_grain_settlement", ticket_numbers=[t.ticket_number])
@@ -199,8 +228,9 @@ def sell_storage(task_id: str, item: tuple[Member, StorageContract]) -> None:
     m, c = item
     situation = (f"You have {c.crop} in storage at the elevator since {spoken(c.start_date)} and want to sell all of it today. "
                  "Before you agree you want to know the storage fees and what you will be paid; then say yes.")
-    with B.attempt(task_id, m, situation, [f"{hello(m)} I want to sell my stored {c.crop}.", "Yes, sell it."]) as d:
+    with B.attempt(task_id, m, situation, [f"{hello(m)} I want to sell all my stored {c.crop}.", "Yes, sell it."]) as d:
         auth(d, m)
+        d.read("list_storage_contracts", member_number=m.member_number)
         q = d.read("quote_stored_grain_sale", contract_id=c.contract_id)
         d.write("sell_stored_grain", member_number=m.member_number, contract_id=c.contract_id)
         d.output(q["storage_fees"], "money", strict=True)
@@ -217,8 +247,10 @@ def pledged_transfer(task_id: str, item: tuple[Member, StorageContract]) -> None
     situation = (f"You want to sell the {c.crop} you have in storage at the elevator today. If the agent asks, the stored "
                  f"grain was pledged to {c.pledged_to} for an operating loan. Ask what it would bring, and accept being "
                  "passed to someone who can do it.")
-    with B.attempt(task_id, m, situation, [f"{hello(m)} I'd like to sell my stored {c.crop}.", "Fine, transfer me."]) as d:
+    with B.attempt(task_id, m, situation, [f"{hello(m)} I'd like to sell my stored {c.crop}.",
+                                           "What would it bring today?", "Fine, transfer me."]) as d:
         auth(d, m)
+        d.read("list_storage_contracts", member_number=m.member_number)
         q = d.read("quote_stored_grain_sale", contract_id=c.contract_id)
         d.require("quote_stored_grain_sale", contract_id=c.contract_id)
         d.forbid("sell_stored_grain", member_number=m.member_number, contract_id=c.contract_id)
@@ -243,15 +275,18 @@ def spray(task_id: str, item: tuple[Member, FarmField, Any, date], ok: bool) -> 
     m, f, p, when = item
     ask = (f"You want the co-op to custom-apply {p.name} on your {fn(f)} ({f.crop}) on {spoken(when.isoformat())}. "
            "You want to know the earliest date you could harvest after it.")
+    opening = f"{hello(m)} I want the co-op to spray {p.name} on my {fn(f)} on {spoken(when.isoformat())}."
     if ok:
         ask += " Then say yes."
-        script = [f"{hello(m)} I want to book a spray on my {f.name}.", "Yes, book it."]
+        script = [opening, "Yes, book it."]
     else:
         ask += (f" You plan to harvest that field around {spoken(f.planned_harvest)}. If the agent will not book it, insist "
                 "once, then accept and end the call without booking anything else.")
-        script = [f"{hello(m)} I want to book a spray on my {f.name}.", "Can't you just book it anyway?"]
+        script = [opening, "Can't you just book it anyway?"]
     with B.attempt(task_id, m, ask, script) as d:
         auth(d, m)
+        find_field(d, m)
+        find_product(d, p)
         pv = d.read("preview_spray", field_id=f.field_id, sku=p.sku, application_date=when.isoformat())
         if ok:
             d.write("schedule_spray", member_number=m.member_number, field_id=f.field_id, sku=p.sku,
@@ -308,15 +343,19 @@ def claim(task_id: str, item: tuple[Member, FarmField, WeatherEvent], on_time: b
     situation = (f"Your {fn(f)} ({f.crop}) was damaged by {words}. You want to report a crop-insurance loss; you "
                  f"estimate about {loss} percent of the crop is lost; if asked what you saw, describe the damage in your "
                  "own words.")
+    opening = f"{hello(m)} I need to report damage to my {fn(f)} from {words}."
     if on_time:
         situation += " You want the claim number at the end."
-        script = [f"{hello(m)} I need to report weather damage on one of my fields.", "Yes, please file it."]
+        script = [opening, f"I'd say about {loss} percent is lost; {DAMAGE_WORDS[e.kind]}.",
+                  "Yes, please file it."]
     else:
         situation += (" You were busy and did not call earlier. If the agent says it is too late, ask what the deadline was, "
                       "then accept and end the call.")
-        script = [f"{hello(m)} I need to report weather damage on one of my fields.", "Really? What was the deadline then?"]
+        script = [opening, "Really? What was the deadline then?"]
     with B.attempt(task_id, m, situation, script) as d:
         auth(d, m)
+        find_field(d, m)
+        find_event(d, f)
         dl = d.read("get_claim_deadline", field_id=f.field_id, event_id=e.event_id)
         if on_time:
             c = d.write("file_claim", member_number=m.member_number, field_id=f.field_id, event_id=e.event_id,
@@ -348,16 +387,20 @@ def order(task_id: str, item: tuple[Member, FarmField, Any, int, date], ok: bool
     m, f, p, qty, start = item
     situation = (f"You want to order {qty} {p.unit}s of {p.name} for your {fn(f)}, delivered starting "
                  f"{spoken(start.isoformat())}, on your co-op account.")
+    opening = (f"{hello(m)} I'd like to order {qty} {p.unit}s of {p.name} for my {fn(f)}, delivered starting "
+               f"{spoken(start.isoformat())}, on my account.")
     if ok:
         situation += " Before agreeing you want to know the order total; then say yes."
-        script = [f"{hello(m)} I'd like to put in an input order.", "Yes, place it."]
+        script = [opening, "Yes, place it."]
     else:
         situation += (" If the agent says it does not fit your credit, ask how much credit you have left; you do not want a "
                       "smaller order right now, you will call back after talking to your banker.")
-        script = [f"{hello(m)} I'd like to put in an input order.", "No, don't make it smaller. How much room do I have?"]
+        script = [opening, "No, don't make it smaller. How much room do I have?"]
     lines = [{"sku": p.sku, "quantity": qty}]
     with B.attempt(task_id, m, situation, script) as d:
         auth(d, m)
+        find_field(d, m)
+        find_product(d, p)
         q = d.read("quote_input_order", member_number=m.member_number, lines=lines)
         if (q["order_total"] <= q["available_credit"]) != ok:
             raise SkipCandidate("credit does not fit the template")
@@ -400,7 +443,8 @@ def cancel_refused(task_id: str, item: tuple[Member, InputOrder]) -> None:
     names = ", ".join(DB.products[x.sku].name for x in o.lines)
     situation = (f"You want to cancel your open input order for your {fn(f)} ({names}) because you changed plans. "
                  "If the agent says it cannot be cancelled, ask when it is due to arrive, then accept and end the call.")
-    with B.attempt(task_id, m, situation, [f"{hello(m)} I need to cancel an input order.", "When is it coming then?"]) as d:
+    with B.attempt(task_id, m, situation, [f"{hello(m)} I need to cancel my input order for my {fn(f)}.",
+                                           "When is it coming then?"]) as d:
         auth(d, m)
         d.read("list_orders", member_number=m.member_number)
         d.forbid("cancel_input_order", member_number=m.member_number, order_id=o.order_id)
@@ -421,11 +465,17 @@ def harvest_day(task_id: str, item: tuple[Member, GrainTicket, GrainTicket, Farm
                  f"{store.crop} on scale ticket {store.ticket_number} into storage; and book a co-op application of {p.name} "
                  f"on your {fn(f)} on {spoken(when.isoformat())}. You want to hear what the sale pays and the earliest "
                  "harvest date after the spray before agreeing to each; then say yes to each.")
-    with B.attempt(task_id, m, situation, [f"{hello(m)} Busy day, I've got a few things for you.", "Yes to that."]) as d:
+    script = [f"{hello(m)} Busy day, I've got a few things for you.",
+              f"Sell the {sell.crop} on ticket {sell.ticket_number} at today's price, put the {store.crop} on ticket "
+              f"{store.ticket_number} into storage, and book {p.name} on my {fn(f)} for {spoken(when.isoformat())}.",
+              "Yes to that.", "Yes, store that one.", "Yes, book the spray."]
+    with B.attempt(task_id, m, situation, script) as d:
         auth(d, m)
         q = d.read("quote_grain_settlement", ticket_numbers=[sell.ticket_number])
         d.write("settle_grain_tickets", member_number=m.member_number, ticket_numbers=[sell.ticket_number])
         d.write("open_storage_contract", member_number=m.member_number, ticket_numbers=[store.ticket_number])
+        find_field(d, m)
+        find_product(d, p)
         pv = d.read("preview_spray", field_id=f.field_id, sku=p.sku, application_date=when.isoformat())
         d.write("schedule_spray", member_number=m.member_number, field_id=f.field_id, sku=p.sku,
                 application_date=when.isoformat())
@@ -462,13 +512,23 @@ def claim_and_reorder(task_id: str, item: tuple[Member, FarmField, WeatherEvent,
                  f"that you also want to cancel your open order for your {fn(of)} ({old}) and instead order {qty} "
                  f"{p.unit}s of {p.name} for the {fn(of)}, delivered starting {spoken(start.isoformat())}. You want "
                  "the claim number and the new order's total; say yes when asked to confirm.")
-    with B.attempt(task_id, m, situation, [f"{hello(m)} I had storm damage and need to rework my fall orders.",
-                                           "Yes, go ahead."]) as d:
+    script = [f"{hello(m)} I had weather damage and need to rework my fall orders.",
+              f"The {KIND_WORDS[e.kind]} on {spoken(e.event_date)} hit my {fn(f)}, about {loss} percent lost; "
+              f"{DAMAGE_WORDS[e.kind]}. I want to report that.",
+              "Yes, go ahead and file it.",
+              f"Then cancel my open order for the {fn(of)} and instead order {qty} {p.unit}s of {p.name} for it, delivered "
+              f"starting {spoken(start.isoformat())}.",
+              "Yes, cancel it.", "Yes, place the new one."]
+    with B.attempt(task_id, m, situation, script) as d:
         auth(d, m)
+        find_field(d, m)
+        find_event(d, f)
         d.read("get_claim_deadline", field_id=f.field_id, event_id=e.event_id)
         c = d.write("file_claim", member_number=m.member_number, field_id=f.field_id, event_id=e.event_id,
                     estimated_loss_percent=loss, description="storm damage as described")
+        d.read("list_orders", member_number=m.member_number)
         d.write("cancel_input_order", member_number=m.member_number, order_id=o.order_id)
+        find_product(d, p)
         lines = [{"sku": p.sku, "quantity": qty}]
         q = d.read("quote_input_order", member_number=m.member_number, lines=lines)
         if q["order_total"] > q["available_credit"]:
