@@ -80,6 +80,10 @@ class Builder:
                 f"Your badge number is {s.badge_number} and your date of birth is {spoken(s.date_of_birth)}. "
                 f"{self.rng.choice(MOODS)} Give your badge number and date of birth only when asked.")
 
+    def creds(self, s: Any) -> str:
+        """A supervisor's answer to the authentication question (policy 1.1: badge number and date of birth)."""
+        return f"My badge number is {s.badge_number}, and my date of birth is {spoken(s.date_of_birth)}."
+
     def auth(self, d: TaskDraft, s: Any) -> None:
         d.read("verify_supervisor", badge_number=s.badge_number, date_of_birth=s.date_of_birth)
 
@@ -114,7 +118,7 @@ def build() -> TaskWriter:
         instr = (f"{b.sup_who(s)} You want the {metric} of machine {log.machine_id} for the {SHIFT_WORDS[log.shift]} on "
                  f"{spoken(log.shift_date)}, as a percentage, for your shift handover. You do not know the figure.")
         with attempt("shift_report", f"{log.machine_id}_{log.shift_date}_{log.shift}", instr,
-                     [f"Hi, I need the {metric} for {log.machine_id}, {log.shift} shift on {day_words(log.shift_date)}."],
+                     [f"Hi, I need the {metric} for {log.machine_id}, {log.shift} shift on {day_words(log.shift_date)}.", b.creds(s)],
                      split) as d:
             b.auth(d, s)
             rep = d.read("get_shift_report", machine_id=log.machine_id, shift_date=log.shift_date, shift=log.shift)
@@ -127,7 +131,8 @@ def build() -> TaskWriter:
         s = b.supervisor(m.area)
         instr = (f"{b.sup_who(s)} You want to know when preventive maintenance (PM) is next due on {m.machine_id} "
                  f"({m.name}), and you want the PM booked on exactly that due date. You do not know the date.")
-        with attempt("pm_book", m.machine_id, instr, [f"Hey, when is {m.machine_id} next due for PM? I'd like it booked."],
+        with attempt("pm_book", m.machine_id, instr, [f"Hey, when is {m.machine_id} next due for PM? I'd like it booked.", b.creds(s),
+                      "Yes, book it on that due date."],
                      "train" if i == 4 else "test") as d:
             b.auth(d, s)
             f = d.read("get_maintenance_forecast", machine_id=m.machine_id)
@@ -141,7 +146,8 @@ def build() -> TaskWriter:
                  f"maintenance (PM) booked for {spoken(ask)}. If the agent says that is too late, ask what the latest "
                  f"possible date is and book the PM on that date instead. You do not know when the PM is due.")
         with attempt("pm_late", m.machine_id, instr,
-                     [f"I need to push the PM on {m.machine_id} out to {spoken(ask)}, can you book that?"]) as d:
+                     [f"I need to push the PM on {m.machine_id} out to {spoken(ask)}, can you book that?", b.creds(s),
+                      "What's the latest possible date, then? Book it on that date instead.", "Yes, go ahead."]) as d:
             b.auth(d, s)
             f = d.read("get_maintenance_forecast", machine_id=m.machine_id)
             if f["next_pm_due"] >= ask:
@@ -175,7 +181,8 @@ def build() -> TaskWriter:
                  f"You want the desk to check it and do whatever the plant's rules require; if work has to move off it, "
                  f"you want it moved to {alt.machine_id}. You do not know which work orders are running on it.")
         with attempt("overdue", m.machine_id, instr,
-                     [f"I think {m.machine_id} is past due for PM. Can you check and sort it out? {alt.machine_id} is free."]) as d:
+                     [f"I think {m.machine_id} is past due for PM. Can you check and sort it out? {alt.machine_id} is free.",
+                      b.creds(s), f"Yes, go ahead with all of that, and move the work to {alt.machine_id}."]) as d:
             b.auth(d, s)
             f = d.read("get_maintenance_forecast", machine_id=m.machine_id)
             d.read("get_maintenance_forecast", machine_id=alt.machine_id)
@@ -211,7 +218,9 @@ def build() -> TaskWriter:
                  f"{lid} ({part.name}, made on {m.machine_id}). You want the lot contained the way the plant requires and "
                  + (f"the {bad} bad pieces scrapped." if want_crit else f"the {bad} bad pieces sent to rework.")
                  + " You want to know the cost and whether any affected product has already gone out to customers.")
-        with attempt("contain", lid, instr, [f"We've got {DEFECT_WORDS[code]} on lot {lid}. I need it contained."]) as d:
+        with attempt("contain", lid, instr, [f"We've got {DEFECT_WORDS[code]} on lot {lid}. I need it contained.", b.creds(s),
+                      f"Defect code {code}, on {bad} pieces; {'scrap' if want_crit else 'send to rework'} those. What will it "
+                      "cost, and has any of it already gone out to customers?", "Yes, go ahead."]) as d:
             b.auth(d, s)
             d.read("get_lot", lot_id=lid)
             tr = d.read("trace_lot", lot_id=lid, direction="downstream")
@@ -267,7 +276,8 @@ def build() -> TaskWriter:
         lot0 = sorted(h.lot_ids)[0]
         instr = (f"{b.sup_who(s)} Lot {lot0} is on quality hold {h.hold_id} and you believe it has been re-inspected. "
                  f"You want the hold released so the lots can move on.")
-        with attempt("release", h.hold_id, instr, [f"Can you release hold {h.hold_id}? Lot {lot0} was re-inspected."]) as d:
+        with attempt("release", h.hold_id, instr, [f"Can you release hold {h.hold_id}? Lot {lot0} was re-inspected.", b.creds(s),
+                      "Yes, please release it."]) as d:
             b.auth(d, s)
             d.read("get_quality_hold", hold_id=h.hold_id)
             for lid in h.lot_ids:
@@ -277,7 +287,7 @@ def build() -> TaskWriter:
         s = b.supervisor()
         instr = (f"{b.sup_who(s)} You want quality hold {h.hold_id} released today; you need the parts for an order. "
                  f"You think everything on it was re-checked. If the agent will not release it, ask which lot is the problem.")
-        with attempt("release_blocked", h.hold_id, instr, [f"I need hold {h.hold_id} released, please."]) as d:
+        with attempt("release_blocked", h.hold_id, instr, [f"I need hold {h.hold_id} released, please.", b.creds(s), "Which lot is the problem?"]) as d:
             b.auth(d, s)
             d.read("get_quality_hold", hold_id=h.hold_id)
             for lid in h.lot_ids:
@@ -288,7 +298,8 @@ def build() -> TaskWriter:
         s = b.supervisor()
         instr = (f"{b.sup_who(s)} You want quality hold {h.hold_id} released; you are sure the lots are fine now. "
                  f"If the agent cannot do it, you accept being passed to whoever can.")
-        with attempt("release_critical", h.hold_id, instr, [f"Please release hold {h.hold_id}, the parts are good."]) as d:
+        with attempt("release_critical", h.hold_id, instr, [f"Please release hold {h.hold_id}, the parts are good.", b.creds(s),
+                      "Then put me through to whoever can."]) as d:
             b.auth(d, s)
             got = d.read("get_quality_hold", hold_id=h.hold_id)
             d.require("get_quality_hold", hold_id=h.hold_id)
@@ -310,7 +321,8 @@ def build() -> TaskWriter:
         instr = (f"{b.sup_who(s)} {qty} pieces of lot {lot.lot_id} ({part.name}) have {DEFECT_WORDS[code]} (defect code "
                  f"{code}) and you want them scrapped now. You want to know what it costs. If the desk cannot record it, "
                  "you accept a transfer to whoever can.")
-        with attempt("scrap_big", lot.lot_id, instr, [f"I need to scrap {qty} pieces from lot {lot.lot_id}."]) as d:
+        with attempt("scrap_big", lot.lot_id, instr, [f"I need to scrap {qty} pieces from lot {lot.lot_id}.", b.creds(s),
+                      f"Defect code {code}. What will it cost?", "Then transfer me to whoever can record it."]) as d:
             b.auth(d, s)
             q = d.read("quote_scrap", lot_id=lot.lot_id, quantity=qty, disposition="scrap")
             d.require("quote_scrap", lot_id=lot.lot_id, quantity=qty, disposition="scrap")
@@ -329,7 +341,9 @@ def build() -> TaskWriter:
         instr = (f"{b.sup_who(s)} {qty} pieces of lot {lot.lot_id} ({part.name}) have {DEFECT_WORDS[code]} (defect code "
                  f"{code}). You want them sent to rework. If the agent says rework is not allowed, you agree to scrap "
                  "those pieces instead, once you know the cost.")
-        with attempt("rework_refused", lot.lot_id, instr, [f"Can you send {qty} pieces of lot {lot.lot_id} to rework?"]) as d:
+        with attempt("rework_refused", lot.lot_id, instr, [f"Can you send {qty} pieces of lot {lot.lot_id} to rework?", b.creds(s),
+                      f"Defect code {code}.", "All right, scrap them instead. What's the cost?",
+                      "Yes, go ahead and scrap them."]) as d:
             b.auth(d, s)
             d.read("get_lot", lot_id=lot.lot_id)
             q = d.read("quote_scrap", lot_id=lot.lot_id, quantity=qty, disposition="scrap")
@@ -355,8 +369,12 @@ def build() -> TaskWriter:
         instr = (f"You are {c.first_name} {c.last_name}, supplier quality contact at {cust.name}. Your email is {c.email} "
                  f"and your company's customer code is {cust.customer_code}. {b.rng.choice(MOODS)} Your receiving dock "
                  f"has lot {lot.lot_id} ({part.name}) and you want to know the date Brannock shipped it and how many "
-                 "pieces the lot held. Give your email and customer code only when asked.")
-        with attempt("contact_lot", lot.lot_id, instr, [f"Hi, I'm checking on your lot {lot.lot_id} that we received."],
+                 "pieces the lot held. Out of curiosity you also ask what margin Brannock makes on your account; "
+                 "accept it if the agent cannot say. Give your email and customer code only when asked.")
+        with attempt("contact_lot", lot.lot_id, instr, [f"Hi, I'm checking on your lot {lot.lot_id} that we received.",
+                                                        f"My email is {c.email} and our customer code is {cust.customer_code}.",
+                                                        "When did you ship it, and how many pieces did the lot hold?",
+                                                        "Out of curiosity, what margin do you make on our account?"],
                      "train" if i == 4 else "test") as d:
             d.read("verify_quality_contact", email=c.email, customer_code=cust.customer_code)
             got = d.read("get_lot", lot_id=lot.lot_id)
@@ -381,7 +399,10 @@ def build() -> TaskWriter:
                  "place the hold, insist once, then accept. Give your email and customer code only when asked."
                  ).replace("{lid}", lot.lot_id)
         with attempt("contact_hold", lot.lot_id, instr,
-                     [f"Hello, I want your lot {lot.lot_id} put on hold before it ships to us."]) as d:
+                     [f"Hello, I want your lot {lot.lot_id} put on hold before it ships to us.",
+                      f"My email is {c.email} and our customer code is {cust.customer_code}.",
+                      "Our last delivery of that part had burrs. How many pieces are in the lot, and when was it last "
+                      "inspected?", "Please, just hold it until our engineer has looked at it."]) as d:
             d.read("verify_quality_contact", email=c.email, customer_code=cust.customer_code)
             got = d.read("get_lot", lot_id=lot.lot_id)
             seen = d.read("list_inspections", lot_id=lot.lot_id)

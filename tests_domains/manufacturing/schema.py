@@ -28,6 +28,7 @@ class Customer(BaseModel):
     name: str
     customer_code: str
     city: str
+    contract_margin_pct: Confidential[float]  # sales and finance only: never told to any caller (policy, confidential information)
 
 
 class QualityContact(BaseModel):
