@@ -329,9 +329,9 @@ def generate(seed: int = SEED) -> Rec:
         day += timedelta(days=1)
     # The gross margin each customer's contract was priced at: its own seed, so the rest of the plant stays as it was.
     terms = random.Random(seed + 1)
-    for cust in customers.values():
+    for account in customers.values():
         margin = round(terms.uniform(14.0, 36.0), 1)
-        cust["contract_margin_pct"] = margin + 0.3 if margin == int(margin) else margin
+        account["contract_margin_pct"] = margin + 0.3 if margin == int(margin) else margin
     return {"supervisors": supervisors, "customers": customers, "quality_contacts": contacts, "machines": machines,
             "maintenance_orders": maint, "parts": parts, "work_orders": work_orders, "lots": lots, "inspections": inspections,
             "quality_holds": holds, "scrap_records": scrap, "shift_logs": logs}
