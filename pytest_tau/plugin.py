@@ -474,8 +474,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if empty:
         config.hook.pytest_deselected(items=empty)
         items[:] = [item for item in items if item not in set(empty)]
-    if settings.agent_uses_model and not settings.replay and not config.option.collectonly and items:
-        _check_context(config, settings, items)
+    if settings.agent_uses_model and not config.option.collectonly and items:
+        _check_examples(config, settings, items)
+        if not settings.replay:
+            _check_context(config, settings, items)
     if config.option.collectonly or hasattr(config, "workerinput"):
         return  # listing items needs no DB; a worker loads each domain at its first item
     broken: dict[str, tuple[pytest.Item, str]] = {}
@@ -499,17 +501,36 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         items[:] = [item for item in items if (case := case_of(item)) is None or case.domain.name not in broken]
 
 
+def _check_examples(config: pytest.Config, settings: Settings, items: list[pytest.Item]) -> None:
+    """Refuse few-shot on domains with no train task: it would run zero-shot under its name."""
+    if settings.agent_strategy != "few-shot":
+        return
+    domains = {case.domain.name: case.domain for item in items if (case := case_of(item)) is not None}
+    without = sorted(name for name, domain in domains.items() if not any(task.split == "train" for task in domain.tasks))
+    if without:
+        _refuse(config, items, [
+            f"--agent-strategy few-shot shows oracle conversations of a domain's train tasks, and {', '.join(without)} "
+            "has none (τ² domains ship no train split): run it with another strategy (tool-calling), "
+            "or leave it out with --domains"
+        ])
+
+
 def _check_context(config: pytest.Config, settings: Settings, items: list[pytest.Item]) -> None:
     """Refuse, before any model call, the domains whose first agent request cannot fit the
-    model's context window. Under xdist each worker checks (the controller has no items) and
-    the controller's relay turns the first worker's report into the same usage error."""
+    model's context window."""
     from ._context import context_problems
-    from ._redact import redact
 
     cases = [case for item in items if (case := case_of(item)) is not None]
     problems = context_problems(config, settings, cases) if cases else []
-    if not problems:
-        return
+    if problems:
+        _refuse(config, items, problems)
+
+
+def _refuse(config: pytest.Config, items: list[pytest.Item], problems: list[str]) -> None:
+    """A usage error before any model call. Under xdist each worker checks (the controller has
+    no items) and the controller's relay turns the first worker's report into the same error."""
+    from ._redact import redact
+
     message = redact("pytest-tau: " + "; ".join(problems))
     if not hasattr(config, "workerinput"):
         raise pytest.UsageError(message)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -49,11 +51,33 @@ def test_do_nothing_agent_scores_zero(tau) -> None:
 def test_model_agent_strategies_over_local_server(tau, toy_domain, agent) -> None:
     from pytest_tau.testing import OpenAIServer, OracleModel
 
+    if agent == "few-shot":
+        add_train_task(tau.path)
     with OpenAIServer(OracleModel([toy_domain])) as server:
         result = tau.run("--model", "openai/fake", "--api-base", server.url, "--agent-strategy", agent)
     result.assert_outcomes(passed=3)
     agent_requests = [r for r in server.requests if "# Policy" in r["messages"][0]["content"]]
     assert all(bool(r.get("tools")) == (agent in ("tool-calling", "few-shot")) for r in agent_requests)
+    examples = ["# Example conversations" in r["messages"][0]["content"] for r in agent_requests]
+    assert all(examples) if agent == "few-shot" else not any(examples)
+
+
+def add_train_task(project: Path) -> None:
+    tasks_file = project / "fixtures" / "toy" / "tasks.json"
+    tasks = json.loads(tasks_file.read_text())
+    train = {**tasks["tasks"][0], "id": "loan_dune_train", "split": "train"}
+    tasks_file.write_text(json.dumps({"tasks": [*tasks["tasks"], train]}))
+
+
+def test_few_shot_without_train_tasks_is_refused_before_any_call(tau) -> None:
+    """Few-shot with no train task to show would run zero-shot under its name (τ² domains have none)."""
+    from pytest_tau.testing import OpenAIServer, Reply
+
+    with OpenAIServer(lambda request: Reply(content="hello")) as server:
+        result = tau.run("--model", "openai/fake", "--api-base", server.url, "--agent-strategy", "few-shot")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--agent-strategy few-shot shows oracle conversations of a domain's train tasks, and toy has none*"])
+    assert server.requests == []
 
 
 @pytest.mark.parametrize("user", ["llm", "react", "verify", "reflection"])
