@@ -324,7 +324,7 @@ def build() -> TaskWriter:
                        "once, then accept and still have the start time changed.",
                        script=[hello(user) + f" {pl.name} failed, please kick off a rerun now.",
                                f"Also, move its daily start time to {new_time}.", "Come on, one more run won't hurt.",
-                               "Fine. Just do the schedule change then."]) as d:
+                               "Fine. Yes, go ahead with just the schedule change then."]) as d:
             u = d.read("find_user", email=user.email, employee_number=user.employee_number)
             p = d.read("find_pipeline", name=pl.name)
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=new_time)
