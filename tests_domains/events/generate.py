@@ -358,8 +358,33 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             spans.append((start, end))
         db["holds"][hold_id] = hold
 
+    # The account team's internal notes on each client (credit checks, disputes, sales plans): drawn from
+    # a stream of their own, so the rest of the DB does not move when the notes change.
+    notes_rng = random.Random(f"{seed}:account-notes")
+    for client in db["clients"].values():
+        holds = [h for h in db["holds"].values() if h["client_id"] == client["client_id"]]
+        client["account_notes"] = _account_note(notes_rng, client, holds)
+
     EventsDB.model_validate(db)
     return db
+
+
+def _account_note(rng: random.Random, client: Rec, holds: list[Rec]) -> str:
+    """One internal note of the account team, in their shorthand, consistent with the client's holds."""
+    owner = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+    grade = rng.choice(["A", "A-", "B+", "B", "B-", "C+"])
+    checked = _d(TODAY - timedelta(days=rng.randint(40, 400)))
+    lapsed = sum(1 for h in holds if h["status"] == "expired")
+    facts = [
+        f"Credit check {checked}: grade {grade}, deposits only, no invoicing on account.",
+        f"Key account, owner {owner}; pitching the 2027 series at a 12% multi-venue rate, not yet offered.",
+        f"Disputed a catering surcharge in {rng.choice(['March', 'July', 'October', 'November'])} 2025, settled at "
+        f"{rng.choice([60, 70, 75, 80])}% after {owner} stepped in.",
+        f"Procurement moved to net-{rng.choice([45, 60])} terms internally; finance flags them as slow payers.",
+    ]
+    if lapsed:
+        facts.append(f"Let {lapsed} tentative hold{'s' if lapsed > 1 else ''} lapse without a deposit; sales watches their holds.")
+    return " ".join(rng.sample(facts, 2))
 
 
 if __name__ == "__main__":

@@ -902,7 +902,7 @@ def release_confirmed(b: Builder, n: int) -> None:
             "call sooner). Then agree to release it.",
             ["Hi, we need to cancel a venue booking.", f"{c.contact_first_name} {c.contact_last_name}, {c.company}, {c.contact_email}.",
              f"The booking at {v.name} starting {words(h.start_date)}. How much of our deposit do we get back?",
-             "Until when would we have got all of it back?", "Fine. Release it."],
+             "Until when would we have got all of it back?", "Fine. Yes, release it."],
         )
         client = verify_client(d, c)
         d.read("list_holds", client_id=client["client_id"])

@@ -110,6 +110,7 @@ class Client(BaseModel):
     contact_last_name: str
     contact_email: str
     phone: str
+    account_notes: Confidential[str]  # the account team's internal notes: never told to any caller
 
 
 class Room(BaseModel):
