@@ -746,6 +746,15 @@ def update_contact_info(
     return client
 
 
+# -- the policy's order (rule 3.2): a client who retakes the questionnaire does so because the profile is
+# stale or has changed, and no purchase, model change or rebalance may come before the new profile. The
+# tools do not record which profile a change was made under, so the order is graded here. (Sales before
+# the questionnaire are allowed: no task may both sell and take the questionnaire with this rule as is.)
+DOMAIN.order("submit_risk_questionnaire", "set_target_model")
+DOMAIN.order("submit_risk_questionnaire", "rebalance_account")
+DOMAIN.order("submit_risk_questionnaire", "place_trade")
+
+
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
 DOMAIN.invariants(
     plausible_age("clients", "date_of_birth", low=18, high=105),

@@ -143,6 +143,11 @@ def identify(d: TaskDraft, c: Rec, account: Rec) -> Rec:
     return client
 
 
+def find_security(d: TaskDraft, sec: Rec) -> None:
+    """The client names a security as people do; the agent finds its symbol by that name."""
+    d.read("search_securities", query=sec["name"])
+
+
 def out(d: TaskDraft, value: Any, kind: Kind) -> None:
     """A required output, unless the policy or the customer's own words already say it."""
     text = f"{value:.2f}" if isinstance(value, float) and kind == "money" else f"{value:g}" if isinstance(value, float) else str(value)
@@ -208,6 +213,7 @@ def buy_etf(b: Builder, n: int, split_last: bool = False) -> None:
                     split=split,
                 )
                 identify(d, c, acct)
+                find_security(d, sec)
                 preview = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
                 out(d, preview["total_cost"], "money")
                 d.write("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
@@ -256,6 +262,7 @@ def concentration(b: Builder, n: int) -> None:
                      f"Fine, then buy {small} shares. What's the total for those?", "Yes, please place it."],
                 )
                 identify(d, c, acct)
+                find_security(d, sec)
                 big_preview = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=big)
                 out(d, big_preview["position_weight_after_pct"], "percent")
                 small_preview = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=small)
@@ -299,6 +306,7 @@ def unsuitable(b: Builder, n: int) -> None:
                 )
                 identify(d, c, acct)
                 d.read("search_securities", query=want["symbol"])
+                find_security(d, alt)
                 preview = d.read("preview_trade", account_id=acct["account_id"], symbol=alt["symbol"], side="buy", quantity=q2)
                 out(d, preview["total_cost"], "money")
                 d.write("place_trade", account_id=acct["account_id"], symbol=alt["symbol"], side="buy", quantity=q2)
@@ -385,6 +393,7 @@ def stale_then_buy(b: Builder, n: int, lowered: int) -> None:
             if lower:
                 d.forbid("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
                 return d
+            find_security(d, sec)
             preview = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
             out(d, preview["total_cost"], "money")
             d.write("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
@@ -574,9 +583,11 @@ def sell_buy_deposit(b: Builder, n: int, split_last: bool = False) -> None:
                     split=split,
                 )
                 identify(d, c, acct)
+                find_security(d, sold)
                 ps = d.read("preview_trade", account_id=acct["account_id"], symbol=h["symbol"], side="sell", quantity=sell_qty)
                 out(d, ps["net_proceeds"], "money")
                 d.write("place_trade", account_id=acct["account_id"], symbol=h["symbol"], side="sell", quantity=sell_qty)
+                find_security(d, sec)
                 pb = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=buy_qty)
                 out(d, pb["total_cost"], "money")
                 d.write("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=buy_qty)
@@ -731,6 +742,7 @@ def cancel_and_replace(b: Builder, n: int) -> None:
             tp = d.read("preview_transfer", account_id=acct["account_id"], direction="deposit", method="ach", link_id=link["link_id"], amount=new_amount)
             out(d, tp["settlement_date"], "date")
             d.write("request_transfer", account_id=acct["account_id"], direction="deposit", method="ach", link_id=link["link_id"], amount=new_amount)
+            find_security(d, sec)
             pb = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
             out(d, pb["total_cost"], "money")
             d.write("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
@@ -826,6 +838,7 @@ def kyc_expired(b: Builder, n: int) -> None:
                      "Then please transfer me to someone who can sort it out."],
                 )
                 identify(d, c, acct)
+                find_security(d, sec)
                 preview = d.read("preview_trade", account_id=acct["account_id"], symbol=h["symbol"], side="sell", quantity=qty)
                 out(d, preview["net_proceeds"], "money")
                 d.transfer(f"Client's KYC has expired; they want to sell {qty} shares of {h['symbol']}.")
@@ -986,6 +999,7 @@ def contact_and_sale(b: Builder, n: int) -> None:
                 )
                 identify(d, c, acct)
                 d.write("update_contact_info", client_id=c["client_id"], email=email)
+                find_security(d, sec)
                 ps = d.read("preview_trade", account_id=acct["account_id"], symbol=h["symbol"], side="sell", quantity=qty)
                 out(d, ps["net_proceeds"], "money")
                 d.write("place_trade", account_id=acct["account_id"], symbol=h["symbol"], side="sell", quantity=qty)
