@@ -18,7 +18,7 @@ import pytest
 from ._gate import EXIT_GATE, GateOptions, detectable_lines
 from ._partial import PLUGIN_NAME as PARTIAL_PLUGIN
 from ._redact import redact, redact_json
-from ._results import ItemResult, ResultsError, RunSummary, read_results, summarize
+from ._results import ItemResult, ResultsError, RunSummary, UsageRecord, read_results, summarize
 
 FATAL_PREFIX = "cannot use the model: "  # as raised by _llm (not imported: litellm stays lazy)
 
@@ -62,6 +62,13 @@ def scheduled_from_nodeid(nodeid: str, domains: list[str], base_seed: int) -> Sc
             task = head[len(domain) + 1 :]
             return Scheduled(f"{domain}-{task}-t{trial}", nodeid, domain, task, trial, item_seed(base_seed, domain, task, trial))
     return None
+
+
+def _calls(usage: UsageRecord) -> str:
+    """Answered calls, and the attempts that got no answer (timed out, refused): a run whose
+    calls all timed out says so instead of "0 calls"."""
+    failed = f" ({usage.failed_attempts} attempt(s) got no answer)" if usage.failed_attempts else ""
+    return f"{usage.calls} calls{failed}"
 
 
 def _format_k(value: float | None) -> str:
@@ -340,8 +347,8 @@ class TauController:
         write(f"{'overall':<16}{total_tasks:>6}{summary.items:>7}{summary.errors:>7}{cells}", bold=True)
         a, u = summary.agent_usage, summary.user_usage
         write(
-            f"cost ${summary.cost:.4f}: agent {a.calls} calls, {a.prompt_tokens}+{a.completion_tokens} tokens, "
-            f"${a.cost:.4f}; user {u.calls} calls, {u.prompt_tokens}+{u.completion_tokens} tokens, ${u.cost:.4f}"
+            f"cost ${summary.cost:.4f}: agent {_calls(a)}, {a.prompt_tokens}+{a.completion_tokens} tokens, "
+            f"${a.cost:.4f}; user {_calls(u)}, {u.prompt_tokens}+{u.completion_tokens} tokens, ${u.cost:.4f}"
         )
         limited = {reason: summary.end_reasons.get(reason, 0) for reason in ("context_overflow", "max_tokens")}
         if any(limited.values()):

@@ -69,6 +69,7 @@ class Usage:
     completion_tokens: int = 0
     cost: float = 0.0
     retries: int = 0  # model calls tried again (rate limits, 5xx, timeouts), for the progress line
+    failed_attempts: int = 0  # attempts that got no answer (timed out, refused): not in `calls`
 
     def add(self, other: Usage) -> None:
         self.calls += other.calls
@@ -76,6 +77,7 @@ class Usage:
         self.completion_tokens += other.completion_tokens
         self.cost += other.cost
         self.retries += other.retries
+        self.failed_attempts += other.failed_attempts
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -84,6 +86,7 @@ class Usage:
             "completion_tokens": self.completion_tokens,
             "cost": round(self.cost, 6),
             "retries": self.retries,
+            "failed_attempts": self.failed_attempts,
         }
 
 

@@ -217,6 +217,7 @@ class LLM:
                 GATE.end_call(endpoint, probing, answered=True)
                 break
             except Exception as exc:
+                self.usage.failed_attempts += 1
                 if isinstance(exc, (EmptyAnswer, CallDeadline)):
                     verdict = Verdict(retryable=True)  # the service's fault, not the model's: retried
                 else:

@@ -23,6 +23,7 @@ class UsageRecord(BaseModel):
     completion_tokens: int = 0
     cost: float = 0.0
     retries: int = 0
+    failed_attempts: int = 0
 
     @field_validator("cost", mode="before")
     @classmethod
@@ -176,6 +177,7 @@ def summarize(
             total.completion_tokens += part.completion_tokens
             total.cost += part.cost
             total.retries += part.retries
+            total.failed_attempts += part.failed_attempts
     errors = sum(r.status == "error" for r in ordered)
     return RunSummary(
         trials=trials,

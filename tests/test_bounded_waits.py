@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from pytest_tau import _ratelimit
+from pytest_tau import _controller, _ratelimit
 from pytest_tau._conversation import InfraError
 from pytest_tau._llm import LLM, ModelConfig
 from pytest_tau._ratelimit import RateGate
+from pytest_tau._results import UsageRecord
 from pytest_tau.testing import Faults, OpenAIServer, Reply
 
 
@@ -42,6 +43,10 @@ def test_empty_choices_past_the_retries_is_an_infrastructure_error() -> None:
         llm = _llm(server, [])
         with pytest.raises(InfraError, match=r"after 3 attempts: EmptyAnswer: the response carried no choice"):
             llm.complete([{"role": "user", "content": "hi"}])
+    # The run's cost line tells the attempts that got no answer, not just "0 calls".
+    assert (llm.usage.calls, llm.usage.failed_attempts) == (0, 3)
+    record = UsageRecord(**llm.usage.to_json())
+    assert _controller._calls(record) == "0 calls (3 attempt(s) got no answer)"
 
 
 @pytest.mark.parametrize("header", ["3600", "inf", "1e308", "-5", "nan", "Wed, 21 Oct 2015 07:28:00 GMT"])
@@ -69,6 +74,7 @@ def test_a_trickled_model_answer_is_cut_at_the_timeout_and_retried() -> None:
         assert llm.complete([{"role": "user", "content": "hi"}]).content == "ok"
         elapsed = time.monotonic() - started
     assert llm.retries_used == 1
+    assert (llm.usage.calls, llm.usage.failed_attempts) == (1, 1)
     assert elapsed < 8.0, elapsed  # not the ~15 s of the trickle (slack for a loaded machine)
 
 
