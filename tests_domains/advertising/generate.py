@@ -59,6 +59,24 @@ HEADLINES = ["Save 20% this week only", "Meet your new favourite", "Free shippin
              "New season, new look", "Book a free consultation", "Limited batch, just released", "See why locals love us",
              "Everything you need, nothing you don't", "Start today, feel the difference", "Upgrade your routine"]
 REJECTIONS = ["prohibited_content", "misleading_claim", "text_overlay", "broken_landing_page"]
+# What trust & safety wrote after its last look at an account (internal: the desk reads it, never tells it).
+REVIEWS = [
+    "onboarding verification passed; business registration matches the cardholder.",
+    "automated spend-spike alert cleared as a seasonal promotion.",
+    "two declined card charges; cleared after the card on file was updated.",
+    "landing-page audit of product claims; substantiated, no action.",
+    "click-pattern review after an invalid-traffic report; advertiser not involved.",
+    "card issuer chargeback on an invoice; resolved in the advertiser's favour.",
+    "login from a new country flagged; owner confirmed the trip, no action.",
+    "manual review of a new payment card; identity documents matched.",
+]
+SUSPENSIONS = [
+    "suspended for circumventing systems: the landing page showed reviewers different content than users.",
+    "suspended after the card issuer reported an unauthorised payment.",
+    "suspended for repeated prohibited-content rejections across ad sets.",
+    "suspended: the business registration could not be verified against the cardholder.",
+]
+REVIEWERS = ["A. Mbeki", "J. Lindgren", "P. Okonkwo", "S. Ferreira", "D. Castellano", "H. Yamamoto", "R. Kowalski", "T. Nguyen"]
 
 
 def iso(d: date) -> str:
@@ -236,6 +254,15 @@ def generate(seed: int = SEED) -> dict[str, Any]:
     for c in credits.values():
         if c["issued_on"] >= iso(TODAY - timedelta(days=10)):
             advertisers[c["advertiser_id"]]["credit_balance"] = money(advertisers[c["advertiser_id"]]["credit_balance"] + c["amount"])
+    # Trust & safety's internal note on each account: its own seed, so the rest of the platform stays as it was.
+    reviews = random.Random(seed + 1)
+    for adv in advertisers.values():
+        created = date.fromisoformat(adv["created_on"])
+        if adv["status"] == "suspended":
+            when, finding = TODAY - timedelta(days=reviews.randint(2, min(60, (TODAY - created).days))), reviews.choice(SUSPENSIONS)
+        else:
+            when, finding = created + timedelta(days=reviews.randint(1, (TODAY - created).days - 1)), reviews.choice(REVIEWS)
+        adv["risk_review_note"] = f"{iso(when)}: {finding} Reviewer {reviews.choice(REVIEWERS)}."
     return {"advertisers": advertisers, "campaigns": campaigns, "ad_sets": ad_sets, "creatives": creatives,
             "experiments": experiments, "invoices": invoices, "ivt_reports": reports, "credits": credits}
 

@@ -217,7 +217,7 @@ def budget_over_cap(b: Builder, n: int) -> None:
                    [f"{hello(a)} I need to double a campaign's daily budget.", creds(a),
                     f"The '{c.name}' campaign, to {dollars(ask)} a day.",
                     "Then give me the most you can today. What's the most it could spend by the end date at that budget?",
-                    "Fine, do that."])
+                    "Yes, do that."])
         verify(d, a)
         q = d.read("quote_budget_change", campaign_id=c.campaign_id, new_daily_budget=cap)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=cap)
@@ -412,7 +412,7 @@ def sensitive_interest(b: Builder, n: int) -> None:
                    f"it, because those people convert best, and you also want {names[country]} added to its countries. If the "
                    "agent refuses the segment, accept that and have only the country added.",
                    [f"{hello(a)} I want to change a campaign's targeting.", creds(a),
-                    f"The '{c.name}' campaign: add the '{seg}' interest and add {names[country]} as a country.",
+                    f"The '{c.name}' campaign: add the '{seg}' interest and add {names[country]} ({country}) as a country.",
                     "Fine, just the country then.", "Yes, go ahead."])
         verify(d, a)
         d.read("list_ad_sets", campaign_id=c.campaign_id)
@@ -702,9 +702,11 @@ def suspended(b: Builder, n: int) -> None:
     def write(task_id: str, item: tuple[Advertiser, Campaign]) -> bool:
         a, c = item
         d = b.task(task_id, a, f"You want your paused campaign '{c.name}' resumed today. If the agent says the account is "
-                   "suspended, insist you did nothing wrong and ask for the suspension to be reviewed by someone.",
+                   "suspended, insist you did nothing wrong, ask what exactly your file says you did and who decided it, "
+                   "and ask for the suspension to be reviewed by someone.",
                    [f"{hello(a)} Please switch my campaign '{c.name}' back on.", creds(a),
-                    "Suspended? We've done nothing wrong. I want someone to review that."])
+                    "Suspended? We've done nothing wrong. What does my file say we did, and who decided that?",
+                    "Then I want someone to review that."])
         d.read("find_advertiser", email=a.email, card_last4=a.card_last4)
         d.require("find_advertiser", email=a.email, card_last4=a.card_last4)
         d.forbid("resume_campaign", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id)

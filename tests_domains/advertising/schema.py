@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Category = Literal["general", "alcohol", "gambling", "dating", "weight_loss", "financial_services"]
 
@@ -34,6 +34,9 @@ class Advertiser(BaseModel):
     billing_threshold: float  # spend accrued before an invoice is raised and charged
     credit_balance: float  # IVT credits waiting to be applied to the next invoice
     threshold_changed_on: str | None = None
+    # Trust & safety's internal note from its last review of the account (dated, with the reviewer): the desk may
+    # read it, never tell it, not even to the account's owner (policy, confidential information).
+    risk_review_note: Confidential[str]
 
 
 class Campaign(BaseModel):
