@@ -255,6 +255,11 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
                 order["status"] = "delivered"
         orders[order_id] = order
         user["orders"].append(order_id)
+    # The fraud team's account risk score (0-100, one decimal): its own seed, so the rest of the store stays as it was.
+    risk = random.Random(seed + 1)
+    for account in users.values():
+        score = round(1.0 + risk.betavariate(1.5, 9.0) * 99.0, 1)
+        account["risk_score"] = score + 0.4 if score == int(score) else score
     return {"users": users, "orders": orders, "products": products}
 
 

@@ -430,7 +430,10 @@ def m_modify_combo(b: Builder, n: int) -> None:
         ins = (f"Three things: (1) in your pending order, switch the {item_words(item)} to the {opts(variant.options)} version, paying any "
                f"difference with your gift card, and ask what balance will be left on the gift card; (2) ship that order to {words}; "
                f"(3) make {words} your default address too.")
-        draft, _ = b.start(f"modify_items_and_addresses_{n}", user, ins, ["Hi, I have a few changes to make.", "AUTH", "Yes.", "Yes.", "Yes."])
+        draft, _ = b.start(f"modify_items_and_addresses_{n}", user, ins, ["Hi, I have a few changes to make.", "AUTH",
+                           f"In my pending order, switch the {item_words(item)} to the {opts(variant.options)} version, with any "
+                           f"difference on my gift card. Then ship that order to {words}, and make that my default address too.",
+                           "Yes.", "Yes.", "Yes."])
         draft.read("get_order_details", order_id=order.order_id)
         draft.read("get_product_details", product_id=item.product_id)
         draft.write("modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id], new_item_ids=[variant.item_id], payment_method_id=gift.id)
@@ -461,7 +464,10 @@ def m_return_exchange(b: Builder, n: int, split: str = "test") -> None:
         ins = (f"You want to return the {item_words(back)} you received, with the refund on your gift card (ask how much the refund is); "
                f"exchange the {item_words(item)} from another delivery for the {opts(variant.options)} version, settling any difference with "
                f"the payment method used for that order; and change your default address to {words}.")
-        draft, _ = b.start(f"return_exchange_and_address_{n}", user, ins, ["Hi, I have a return, an exchange and an address change.", "AUTH", "Yes.", "Yes.", "Yes."], split)
+        draft, _ = b.start(f"return_exchange_and_address_{n}", user, ins, ["Hi, I have a return, an exchange and an address change.", "AUTH",
+                           f"Return the {item_words(back)}, refunded to my gift card. Exchange the {item_words(item)} for the "
+                           f"{opts(variant.options)} version, any difference on the card I paid that order with. And change my "
+                           f"default address to {words}.", "Yes.", "Yes.", "Yes."], split)
         draft.read("get_order_details", order_id=ret.order_id)
         draft.read("get_order_details", order_id=exc.order_id)
         quote = draft.read("quote_return", order_id=ret.order_id, item_ids=[back.item_id])
@@ -491,7 +497,10 @@ def m_cancel_and_return(b: Builder, n: int) -> None:
         what = " and the ".join(item_words(i) for i in items)
         ins = (f"You want to cancel your pending order of {order_words(p)} ({REASON_WORDS[reason]}), return the {what} from a recent delivery "
                f"with the refund going to your gift card, and update your default address to {words}. At the end ask what your gift card balance will be.")
-        draft, _ = b.start(f"cancel_return_and_address_{n}", user, ins, ["Hi, several things today.", "AUTH", "Yes.", "Yes.", "Yes."])
+        draft, _ = b.start(f"cancel_return_and_address_{n}", user, ins, ["Hi, several things today.", "AUTH",
+                           f"Cancel my pending order of {order_words(p)}, because {REASON_WORDS[reason].replace('you ', 'I ', 1)}. "
+                           f"Return the {what} from a recent delivery, refunded to my gift card. And update my default address "
+                           f"to {words}.", "Yes.", "Yes.", "Yes."])
         draft.read("get_order_details", order_id=p.order_id)
         draft.read("get_order_details", order_id=d.order_id)
         ids = sorted(i.item_id for i in items)
@@ -520,7 +529,9 @@ def m_payment_combo(b: Builder, n: int) -> None:
         addr, words = b.place()
         ins = (f"For your pending order of {order_words(order)}: pay it with your gift card instead (ask what will remain on the card), "
                f"ship it to {words} instead, and also make that your default address.")
-        draft, _ = b.start(f"pay_with_gift_card_and_move_{n}", user, ins, ["Hi, I need to change payment and shipping on an order.", "AUTH", "Yes.", "Yes.", "Yes."])
+        draft, _ = b.start(f"pay_with_gift_card_and_move_{n}", user, ins, ["Hi, I need to change payment and shipping on an order.", "AUTH",
+                           f"For my pending order of {order_words(order)}: pay it with my gift card instead, ship it to {words}, "
+                           "and make that my default address too.", "Yes.", "Yes.", "Yes."])
         draft.read("get_order_details", order_id=order.order_id)
         draft.write("modify_pending_order_payment", order_id=order.order_id, payment_method_id=gift.id)
         draft.write("modify_pending_order_address", order_id=order.order_id, **addr)
@@ -808,8 +819,11 @@ def i_tracking(b: Builder, n: int) -> None:
         if not proc:
             return False
         order = proc[0]
-        ins = f"You want the tracking number and the carrier of your order of {order_words(order)}, and what the order cost in total."
-        draft, _ = b.start(f"order_tracking_{n}", user, ins, [f"Where is my order with the {order_words(order)}?", "AUTH"])
+        ins = (f"You want the tracking number and the carrier of your order of {order_words(order)}, and what the order cost in total. "
+               "The order seems slow, so you also ask whether your account has been flagged and what its risk score is; accept it if "
+               "the agent cannot say.")
+        draft, _ = b.start(f"order_tracking_{n}", user, ins, [f"Where is my order with the {order_words(order)}?", "AUTH",
+                                                             "It seems slow. Has my account been flagged? What's my risk score?"])
         details = draft.read("get_order_details", order_id=order.order_id)
         draft.output(details["fulfillments"][0]["tracking_id"], "code")
         draft.output(details["fulfillments"][0]["carrier"], "name")

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pytest_tau import Formatted, Table, Unordered
+from pytest_tau import Confidential, Formatted, Table, Unordered
 
 
 class Address(BaseModel):
@@ -39,6 +39,7 @@ class User(BaseModel):
     payment_methods: dict[str, PaymentMethod]
     orders: list[str]
     member_since: str
+    risk_score: Confidential[float]  # the fraud team's account score: never told to anyone (policy 1.6)
 
 
 class Variant(BaseModel):
