@@ -35,6 +35,7 @@ _BACKOFF_CAP = 60.0
 _MIN_RATE_LIMIT_WAIT = 0.05
 _CLIENTS: dict[tuple[ModelConfig, ClientName | None], ModelClient] = {}
 _CLIENTS_LOCK = threading.Lock()
+_PROMPT_CHECKED: set[tuple[Any, ...]] = set()  # endpoints whose first long prompt's count was checked
 
 
 def client_name(config: ModelConfig) -> ClientName:
@@ -257,6 +258,7 @@ class LLM:
         usage = Usage(calls=1, prompt_tokens=answer.prompt_tokens, completion_tokens=answer.completion_tokens,
                       cost=answer.cost)
         self.usage.add(usage)
+        self._check_first_prompt(endpoint, messages, tools, answer.prompt_tokens)
         message_dict = answer.message
         if answer.finish_reason == "length":
             raise ModelLimit(
@@ -267,6 +269,28 @@ class LLM:
             for i, tc in enumerate(message_dict.get("tool_calls", []))
         ]
         return Completion(content=message_dict.get("content") or "", tool_calls=calls, message=message_dict, usage=usage)
+
+
+    def _check_first_prompt(self, endpoint: tuple[Any, ...], messages: list[dict[str, Any]],
+                            tools: list[dict[str, Any]] | None, prompt_tokens: int) -> None:
+        """Once per endpoint and process, on its first long prompt: a prompt the server counted
+        too short stops the run."""
+        if endpoint in _PROMPT_CHECKED:
+            return
+        from ._ratelimit import GATE
+        from ._routes import SMALLEST_CHECKED_PROMPT, dropped_prompt, prompt_characters
+
+        characters = prompt_characters(messages, tools)
+        if characters < SMALLEST_CHECKED_PROMPT:
+            return
+        with _CLIENTS_LOCK:
+            if endpoint in _PROMPT_CHECKED:
+                return
+            _PROMPT_CHECKED.add(endpoint)
+        dropped = dropped_prompt(characters, prompt_tokens, self.config.model, self.config.where)
+        if dropped is not None:
+            GATE.fatal[endpoint] = dropped
+            raise InfraError(dropped)
 
 
 def _stoppable_sleep(seconds: float) -> None:

@@ -24,11 +24,14 @@ from typing import Any
 __all__ = [
     "DEFAULT_MAX_TOKENS",
     "REPEATS_BEFORE_FATAL",
+    "SMALLEST_CHECKED_PROMPT",
     "chat_messages",
     "context_overflow",
     "deterministic_error",
+    "dropped_prompt",
     "litellm_request",
     "llama3_family",
+    "prompt_characters",
     "repeated_server_error",
     "served_context_window",
     "single_call_turns",
@@ -147,6 +150,32 @@ def repeated_server_error(status: int | None, texts: list[str], model: str, wher
     return (
         f"cannot use the model: {model!r} at {where}: the server answers the same error every time "
         f"({needed} in a row): {last[0].strip()[:300]}{hint}"
+    )
+
+
+# Tokenizers in use spend 3 to 5 characters of a JSON-and-English prompt per token; a server
+# that counts far fewer tokens than that left part of the request out of the prompt.
+_MOST_CHARACTERS_PER_TOKEN = 7.0
+SMALLEST_CHECKED_PROMPT = 4000  # characters: below this a template's own tokens blur the ratio
+
+
+def prompt_characters(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> int:
+    return len(json.dumps(messages)) + len(json.dumps(tools or []))
+
+
+def dropped_prompt(characters: int, prompt_tokens: int, model: str, where: str) -> str | None:
+    """The reason to stop when the server counted too few prompt tokens for the request's
+    characters: its chat format dropped the tool schemas or the system prompt (the policy),
+    and the model would be scored on a task it never saw. None when the count is plausible
+    or not reported."""
+    if prompt_tokens <= 0 or characters < SMALLEST_CHECKED_PROMPT or characters / prompt_tokens <= _MOST_CHARACTERS_PER_TOKEN:
+        return None
+    return (
+        f"cannot use the model: {model!r} at {where}: the server counted {prompt_tokens:,} prompt tokens for a request "
+        f"of {characters:,} characters (about {characters // 4:,} tokens): its chat format left the tool schemas or "
+        "the system prompt with the policy out of the prompt. llama-cpp-python: serve with a function-calling "
+        "chat format (--chat_format chatml-function-calling); or run --agent-strategy react, which states the "
+        "tools in the prompt"
     )
 
 

@@ -14,7 +14,7 @@ from pytest_tau._conversation import InfraError
 from pytest_tau._llm import LLM, Completion, ModelConfig, Tape
 from pytest_tau._model_client import CLIENT_VARIABLE
 from pytest_tau._ratelimit import RateGate
-from pytest_tau.testing import Faults, OpenAIServer, Reply, ToolCallReply
+from pytest_tau.testing import Faults, OpenAIServer, Reply, ToolCallReply, prompt_tokens
 
 HELLO = [{"role": "user", "content": "hi"}]
 TOOLS = [{"type": "function", "function": {"name": "get_book", "description": "a book",
@@ -150,6 +150,38 @@ def test_rejected_keys_and_unknown_models_stop_at_once(client, status, reason) -
             model.complete(HELLO)
     assert server.fault_log == {str(status): 1} and slept == []
     assert canary not in str(raised.value)
+
+
+POLICY = [{"role": "system", "content": "# Policy\n" + "Check the member's identity before any change. " * 80}, *HELLO]
+BIG_TOOLS = [{"type": "function", "function": {"name": f"tool_{i}", "description": "looks a record up by its id " * 8,
+                                               "parameters": {"type": "object", "properties": {"record_id": {"type": "string"}}}}}
+             for i in range(12)]
+
+
+@pytest.mark.parametrize("dropped", ["tools", "messages"])
+def test_a_server_that_leaves_the_tools_or_policy_out_of_the_prompt_stops_the_run(client, monkeypatch, dropped) -> None:
+    """The server's prompt-token count shows what it read: llama-cpp-python's formats that drop
+    the tools, or a template that drops the system prompt, count far fewer tokens than were sent."""
+    monkeypatch.setattr(_llm, "_PROMPT_CHECKED", set())
+
+    def kept_part_only(request: dict[str, Any]) -> Reply:
+        kept = {"messages": request["messages"][1:]} if dropped == "messages" else {"messages": request["messages"]}
+        return Reply(content="hello", prompt_tokens=prompt_tokens(kept))
+
+    with OpenAIServer(kept_part_only) as server:
+        model, _ = llm(server.url)
+        with pytest.raises(InfraError, match=r"the server counted [\d,]+ prompt tokens for a request of [\d,]+ characters.*chatml-function-calling"):
+            model.complete(POLICY, BIG_TOOLS)
+        with pytest.raises(InfraError, match="the server counted"):  # every later call of the run stops too
+            llm(server.url)[0].complete(HELLO)
+
+
+def test_a_server_that_counts_the_whole_prompt_passes(client, monkeypatch) -> None:
+    monkeypatch.setattr(_llm, "_PROMPT_CHECKED", set())
+    with OpenAIServer(lambda request: Reply(content="hello")) as server:  # counts messages and tools
+        model, _ = llm(server.url)
+        assert model.complete(POLICY, BIG_TOOLS).content == "hello"
+        assert model.usage.prompt_tokens == prompt_tokens({"messages": POLICY, "tools": BIG_TOOLS})
 
 
 def test_an_endpoint_nobody_listens_on_stops_at_once(client) -> None:

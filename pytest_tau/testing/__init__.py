@@ -34,7 +34,7 @@ from .._outputs import spoken
 from ._loopback import JsonHandler, LoopbackServer
 from .http_agent import HttpAgentServer
 
-__all__ = ["FaultKind", "Faults", "HttpAgentServer", "OpenAIServer", "OracleModel", "Reply", "ToolCallReply"]
+__all__ = ["FaultKind", "Faults", "HttpAgentServer", "OpenAIServer", "OracleModel", "Reply", "ToolCallReply", "prompt_tokens"]
 
 FaultKind = Literal["429", "500", "503", "timeout", "drop", "malformed", "empty_choices", "trickle"]
 
@@ -52,8 +52,14 @@ class Reply:
     content: str | None = None
     tool_calls: list[ToolCallReply] = field(default_factory=list)
     reasoning_content: str | None = None
-    prompt_tokens: int = 10
+    prompt_tokens: int | None = None  # None: counted from the request, as a server would
     completion_tokens: int = 5
+
+
+def prompt_tokens(request: dict[str, Any]) -> int:
+    """The fakes' token count of a request: a quarter of the characters of its messages and tools."""
+    text = json.dumps(request.get("messages", [])) + json.dumps(request.get("tools") or [])
+    return max(1, len(text) // 4)
 
 
 Handler = Callable[[dict[str, Any]], Reply]
@@ -143,6 +149,7 @@ class OpenAIServer(LoopbackServer):
         return None
 
     def _completion(self, body: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        used = prompt_tokens(body) if reply.prompt_tokens is None else reply.prompt_tokens
         message: dict[str, Any] = {"role": "assistant", "content": reply.content}
         if reply.tool_calls:
             message["tool_calls"] = [
@@ -165,9 +172,9 @@ class OpenAIServer(LoopbackServer):
             "model": body.get("model", "fake"),
             "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if reply.tool_calls else "stop"}],
             "usage": {
-                "prompt_tokens": reply.prompt_tokens,
+                "prompt_tokens": used,
                 "completion_tokens": reply.completion_tokens,
-                "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+                "total_tokens": used + reply.completion_tokens,
             },
         }
 

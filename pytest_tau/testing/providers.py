@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 from urllib.parse import unquote
 
-from . import Reply
+from . import Reply, prompt_tokens
 from ._loopback import JsonHandler, LoopbackServer
 
 __all__ = ["ROUTES", "ProviderServer", "Route", "prompt_tokens"]
@@ -61,12 +61,6 @@ _MODELS: dict[Route, str] = {
 
 _VLLM_TOOL_CHOICE = '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set'
 _LLAMA3_SINGLE_CALL = "This model only supports single tool-calls at once!"
-
-
-def prompt_tokens(request: dict[str, Any]) -> int:
-    """The fakes' token count of a request: a quarter of the characters of its messages and tools."""
-    text = json.dumps(request.get("messages", [])) + json.dumps(request.get("tools") or [])
-    return max(1, len(text) // 4)
 
 
 class _Refused(Exception):
