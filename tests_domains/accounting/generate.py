@@ -109,6 +109,10 @@ def tax_code_for(client: Rec, v: Rec, acc: str) -> str:
     return f"GS-{st}" if v["state"] == st else f"USE-{st}"
 
 
+EIN_PREFIXES = [f"{n:02d}" for n in [*range(10, 17), *range(20, 28), *range(30, 49), *range(50, 69), *range(71, 78),
+                                     *range(80, 89), *range(90, 96), 98, 99]]
+
+
 def generate(seed: int = SEED) -> dict[str, Any]:
     rng = random.Random(seed)
     db: dict[str, dict[str, Rec]] = {t: {} for t in AccountingDB.model_fields}
@@ -417,6 +421,16 @@ def generate(seed: int = SEED) -> dict[str, Any]:
     for v in db["vendors"].values():
         v.pop("_amt", None)
         v.pop("_descs", None)
+    # Each client's federal Employer Identification Number, kept for its 1099s and tax filings: its own seed, so
+    # the rest of the books stay as they were. The prefix is one the IRS assigns.
+    eins = random.Random(seed + 1)
+    issued: set[str] = set()
+    for client in db["clients"].values():
+        ein = ""
+        while not ein or ein in issued:
+            ein = f"{eins.choice(EIN_PREFIXES)}-{eins.randint(1000000, 9999999)}"
+        issued.add(ein)
+        client["ein"] = ein
     AccountingDB.model_validate(db)
     return {
         table: {key: {k: val for k, val in rec.items() if val is not None} for key, rec in records.items()}

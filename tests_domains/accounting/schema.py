@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Role = Literal["clerk", "manager", "controller", "owner"]
 AccountType = Literal["asset", "liability", "equity", "revenue", "cost_of_sales", "expense"]
@@ -28,6 +28,9 @@ class Client(BaseModel):
     resale_certificate: bool  # a resale certificate is on file with us
     client_since: str
     bookkeeper: str  # the Tallyhouse bookkeeper assigned to the client
+    # The client's federal Employer Identification Number, e.g. "47-2918365": kept for its tax filings, never read
+    # out on the desk (policy, confidential information).
+    ein: Confidential[str]
 
 
 class Contact(BaseModel):
