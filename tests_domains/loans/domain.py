@@ -129,12 +129,12 @@ def find_borrower_by_loan_number(
     db: LoansDB,
     loan_number: LoanNumber,
     ssn_last4: Annotated[str, Field(description="the last 4 digits of the borrower's Social Security number")],
-) -> str:
-    """Authenticate a caller by loan number and the last 4 digits of the borrower's SSN; returns the borrower id."""
+) -> Borrower:
+    """Authenticate a caller by loan number and the last 4 digits of the borrower's SSN; returns the borrower's profile."""
     loan = db.loans.get(loan_number.strip().upper())
     if loan is None or db.borrowers[loan.borrower_id].ssn_last4 != ssn_last4.strip():
         raise ToolError("no match for that loan number and SSN")
-    return loan.borrower_id
+    return db.borrowers[loan.borrower_id]
 
 
 @DOMAIN.tool(authenticates=True)
@@ -144,12 +144,12 @@ def find_borrower_by_identity(
     last_name: str,
     date_of_birth: Annotated[str, Field(description="date of birth as YYYY-MM-DD")],
     zip: Annotated[str, Field(description="the 5-digit zip code of the borrower's mailing address")],
-) -> str:
-    """Authenticate a caller by full name, date of birth and zip code; returns the borrower id."""
+) -> Borrower:
+    """Authenticate a caller by full name, date of birth and zip code; returns the borrower's profile."""
     found = db.borrowers.find(last_name=last_name, first_name=first_name, date_of_birth=date_of_birth, zip=zip)
     if len(found) != 1:
         raise ToolError("no borrower matches that name, date of birth and zip code")
-    return found[0].borrower_id
+    return found[0]
 
 
 @DOMAIN.tool

@@ -793,25 +793,30 @@ def two_loans(w: Builder, i: int) -> None:
     acc = verified(b)[0]
     extra = float(w.rng.choice([400, 600, 800]))
     know, line = w.know(b, None, "id")
+    # The installment due within 30 days may be paid now (policy 4.1); it, autopay and the extra payment each
+    # change the next one's figures, so the order the caller fixes shows in the end state.
+    assert d(l2.next_due_date) <= TODAY + dt.timedelta(days=30), f"two_loans_autopay_extra_{i}: no installment due soon"
     t = w.task(f"two_loans_autopay_extra_{i}", b,
-               f"You have two open loans with Keystone Ridge: the {label(l1)} and the {label(l2)}. You want both enrolled "
-               f"in autopay from {your_account(acc)}, and you want to pay ${extra:,.0f} extra toward principal on the "
-               f"{label(l2)} (not the other one) from the same account. You want it done in this order: autopay on both "
-               f"loans first, then the extra payment. Ask for the new monthly payment on each loan.", know,
-               ["Hi, I want to set up autopay on both of my loans and make an extra payment.", line,
-                f"Both from {my_account(acc)}. The extra ${extra:,.0f} goes on the {label(l2)}.",
-                "Autopay on both first, then the extra payment. Yes, please do all of that.",
-                "What are the new monthly payments on each?"],
+               f"You have two open loans with Keystone Ridge: the {label(l1)} and the {label(l2)}. On the {label(l2)} "
+               f"(not the other one), from {your_account(acc)}, you want three things in this order: pay the installment "
+               f"coming due now, then enroll the loan in autopay, then pay ${extra:,.0f} extra toward principal. Leave the "
+               f"{label(l1)} as it is. Ask for the new monthly payment and for the principal balance after the extra payment.",
+               know,
+               ["Hi, I want to make a couple of payments on one of my loans and set up autopay on it.", line,
+                f"The {label(l2)}, from {my_account(acc)}. Not the other loan.",
+                f"First this month's payment, then autopay, then an extra ${extra:,.0f} toward principal. Yes, please do all three.",
+                "What's the new monthly payment, and the principal balance after the extra payment?"],
                ordered=True)
     w.authenticate(t, b, None, "id")
     t.read("get_borrower_profile", borrower_id=b.borrower_id)
     t.read("get_loan_details", loan_number=l1.loan_number)
     t.read("get_loan_details", loan_number=l2.loan_number)
-    r1 = t.write("enroll_autopay", loan_number=l1.loan_number, bank_account_id=acc.account_id)
-    r2 = t.write("enroll_autopay", loan_number=l2.loan_number, bank_account_id=acc.account_id)
-    t.write("make_extra_payment", loan_number=l2.loan_number, amount=extra, bank_account_id=acc.account_id)
-    t.output(r1["monthly_payment"], "money")
-    t.output(r2["monthly_payment"], "money")
+    t.read("quote_scheduled_payment", loan_number=l2.loan_number)
+    t.write("make_scheduled_payment", loan_number=l2.loan_number, bank_account_id=acc.account_id)
+    enrolled = t.write("enroll_autopay", loan_number=l2.loan_number, bank_account_id=acc.account_id)
+    paid = t.write("make_extra_payment", loan_number=l2.loan_number, amount=extra, bank_account_id=acc.account_id)
+    t.output(enrolled["monthly_payment"], "money")
+    t.output(paid["loan"]["principal_balance"], "money")
 
 
 # -- transfers ---------------------------------------------------------------------------------------
