@@ -482,6 +482,14 @@ def generate() -> dict[str, Any]:
                               "subject": rng.choice(subjects[:4] + ["Qualify lead"]), "due_date": iso(due), "status": "open",
                               "created_on": iso(min(TODAY - timedelta(days=1), due - timedelta(days=5))), "completed_on": None}
 
+    # Each rep's on-target earnings (base plus commission at 100% of quota), by role: its own seed, so the rest of
+    # the desk stays as it was.
+    pay = random.Random(SEED + 1)
+    bands = {"account_executive": (118_000, 165_000), "senior_account_executive": (150_000, 210_000),
+             "sales_manager": (185_000, 245_000), "regional_director": (240_000, 320_000)}
+    for rep in reps.values():
+        low, high = bands[rep["role"]]
+        rep["on_target_earnings"] = pay.randrange(low, high, 500)
     return {"reps": reps, "territories": territories, "accounts": accounts, "contacts": contacts, "leads": leads,
             "opportunities": opportunities, "stage_requirements": stage_requirements, "products": products,
             "price_books": price_books, "quotes": quotes, "approvals": approvals, "followups": followups}

@@ -187,7 +187,7 @@ class Builder:
         d = self.task("claim_queue_lead", r, f"{text} A new lead is sitting unassigned in the queue: {self.lead_line(x)} "
                       f"(email {x.email}). You want to claim it. You also want a follow-up on the lead for yourself due "
                       f"{nice(due)}, 2026, subject exactly: '{subject}'. Before hanging up, ask for the lead's phone number.",
-                      ["Hi, I'd like to grab a lead from the queue.", line, f"It's {self.lead_line(x)}.",
+                      ["Hi, I'd like to grab a lead from the queue.", line, f"It's {self.lead_line(x)}, email {x.email}.",
                        f"Also a follow-up for {nice(due)}: {subject}.", "Yes, go ahead.", "What's their phone number?"],
                       split, x.lead_id)
         self.auth(d, auth)
@@ -295,6 +295,8 @@ class Builder:
         conv = d.write("convert_lead", lead_id=x.lead_id, opportunity_name=opp_name, amount=amount, close_date=close)
         oid = conv["opportunity"]["opportunity_id"]
         lines = [{"sku": p1.sku, "quantity": q1, "discount_pct": 0.0}, {"sku": p2.sku, "quantity": q2, "discount_pct": 0.0}]
+        for p in (p1, p2):
+            d.read("search_products", keyword=p.name)  # the rep names products; their SKUs come from the catalog
         d.read("preview_quote", opportunity_id=oid, lines=lines, header_discount_pct=0.0)
         q = d.write("create_quote", opportunity_id=oid, lines=lines, header_discount_pct=0.0)
         d.read("list_followups", related_id=oid)
@@ -351,9 +353,12 @@ class Builder:
         text, line, auth = self.who(r)
         fu_text = (f" If the agent asks about a follow-up, you want one due {nice(due)}, subject exactly '{subject}'." if not has_fu
                    else " You do not want any new follow-up.")
-        d = self.task("advance_stage", r, f"{text} You want your {self.opp_line(o)} moved to the {target} stage.{fu_text}",
+        d = self.task("advance_stage", r, f"{text} You want your {self.opp_line(o)} moved to the {target} stage.{fu_text} "
+                      "While you are on the line, you also ask what on-target earnings the system shows for you; accept it "
+                      "if the agent cannot say.",
                       [f"Hi, I need to move {o.opportunity_id} to {target}.", line, "Yes, move it."]
-                      + ([f"Sure: {nice(due)}, '{subject}'."] if not has_fu else []), split, o.opportunity_id)
+                      + ([f"Sure: {nice(due)}, '{subject}'."] if not has_fu else [])
+                      + ["While I have you, what on-target earnings does the system show for me?"], split, o.opportunity_id)
         self.auth(d, auth)
         d.read("get_opportunity", opportunity_id=o.opportunity_id)
         d.read("check_stage_requirements", opportunity_id=o.opportunity_id, target_stage=target)
@@ -528,6 +533,8 @@ class Builder:
                       [f"I need a quote on {o.opportunity_id}.", line, f"{items}{disc}."] + script, split, o.opportunity_id)
         self.auth(d, auth)
         d.read("get_opportunity", opportunity_id=o.opportunity_id)
+        for p in (p1, p2):  # the rep names products; their SKUs come from the catalog
+            d.read("search_products", keyword=p.name)
         preview = d.read("preview_quote", opportunity_id=o.opportunity_id, lines=lines, header_discount_pct=header)
         if not band(preview["effective_discount_pct"]) or in_policy(preview["effective_discount_pct"], "percent"):
             self.drop(d)

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Role = Literal["account_executive", "senior_account_executive", "sales_manager", "regional_director"]
 Stage = Literal["prospecting", "discovery", "proposal", "negotiation", "closed_won", "closed_lost"]
@@ -27,6 +27,7 @@ class Rep(BaseModel):
     discount_limit_pct: float
     status: Literal["active", "on_leave"]
     hire_date: str
+    on_target_earnings: Confidential[int]  # Sales Compensation's figure: never told to anyone (policy 1.4)
 
 
 class Territory(BaseModel):
