@@ -23,7 +23,7 @@ from typing import Any, Literal
 import orjson
 
 from ._conversation import InfraError, ModelLimit, RequestedCall, Usage
-from ._deadline import CallDeadline, within
+from ._deadline import CallDeadline, CallStopped, within
 from ._litellm_client import import_litellm
 from ._model_client import FATAL_PREFIX, ChatRequest, ClientName, ModelClient, ModelConfig, Verdict, forced_client
 
@@ -212,11 +212,14 @@ class LLM:
                 raise InfraError(GATE.fatal[endpoint])
             try:
                 # --llm-timeout bounds the whole call (a trickled body too), not each read.
-                answer = within(self.config.timeout, lambda: client.send(request), f"model {self.config.model}")
+                answer = within(self.config.timeout, lambda: client.send(request), f"model {self.config.model}", GATE.stopping)
                 if answer.message is None:
                     raise EmptyAnswer("the response carried no choice (a 200 with an empty `choices`)")
                 GATE.end_call(endpoint, probing, answered=True)
                 break
+            except CallStopped:
+                GATE.end_call(endpoint, probing, answered=False)
+                raise InfraError("the run is stopping: the model call in flight was abandoned") from None
             except Exception as exc:
                 self.usage.failed_attempts += 1
                 if isinstance(exc, (EmptyAnswer, CallDeadline)):

@@ -100,3 +100,19 @@ def test_a_trickled_remote_agent_answer_is_cut_at_the_timeout(toy_domain: Any) -
         elapsed = time.monotonic() - started
         agent.close()
     assert elapsed < 6.0, elapsed
+
+
+def test_a_call_in_flight_is_abandoned_when_the_run_stops() -> None:
+    """Ctrl-C, -x or a fatal error elsewhere: a slow model's answer (a 15 s trickle under a 60 s
+    timeout) does not hold the end of the run."""
+    import threading
+
+    with OpenAIServer(lambda request: Reply(content="ok"), Faults(trickle_interval=0.05)) as server:
+        server.inject("trickle")
+        llm = _llm(server, [], timeout=60.0)
+        threading.Timer(0.5, _ratelimit.GATE.stopping.set).start()
+        started = time.monotonic()
+        with pytest.raises(InfraError, match="the run is stopping: the model call in flight was abandoned"):
+            llm.complete([{"role": "user", "content": "hi"}])
+        elapsed = time.monotonic() - started
+    assert elapsed < 5.0, elapsed  # not the ~15 s of the trickle (slack for a loaded machine)
