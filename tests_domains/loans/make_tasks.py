@@ -795,7 +795,7 @@ def two_loans(w: Builder, i: int) -> None:
     know, line = w.know(b, None, "id")
     # The installment due within 30 days may be paid now (policy 4.1); it, autopay and the extra payment each
     # change the next one's figures, so the order the caller fixes shows in the end state.
-    assert d(l2.next_due_date) <= TODAY + dt.timedelta(days=30), f"two_loans_autopay_extra_{i}: no installment due soon"
+    assert l2.next_due_date and d(l2.next_due_date) <= TODAY + dt.timedelta(days=30), f"two_loans_autopay_extra_{i}: no installment due soon"
     t = w.task(f"two_loans_autopay_extra_{i}", b,
                f"You have two open loans with Keystone Ridge: the {label(l1)} and the {label(l2)}. On the {label(l2)} "
                f"(not the other one), from {your_account(acc)}, you want three things in this order: pay the installment "
