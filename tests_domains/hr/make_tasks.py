@@ -930,10 +930,10 @@ class Builder:
         text, line, auth = self.who(e)
         d = self.task("lost_other_coverage", e, f"{text} The health coverage you had outside Kestrel Mills ended on {nice(ev.event_date)}, "
                       f"2026 and you reported it in the portal with the letter. You now need Kestrel medical for everyone on your record. You are torn between the "
-                      f"Core PPO and the HSA Saver: ask how much more per paycheck the PPO costs, then choose the HSA Saver and ask "
-                      f"what it will cost per paycheck.",
+                      f"Core PPO and the HSA Saver: ask how much more per paycheck the PPO costs, then choose the HSA Saver, ask "
+                      f"what it will cost per paycheck, and say yes when the agent asks you to confirm the enrollment.",
                       ["I lost my other insurance and need to get on the company medical plan.", line,
-                       "How much more is the PPO per paycheck?", "I'll take the HSA Saver."])
+                       "How much more is the PPO per paycheck?", "I'll take the HSA Saver.", "Yes, please enroll me in it."])
         self.auth(d, auth)
         d.read("list_life_events", employee_id=e.employee_id)
         d.read("list_benefit_plans", plan_type="medical")

@@ -61,7 +61,7 @@ class Employee(BaseModel):
     first_name: str
     last_name: str
     preferred_name: str | None = None
-    date_of_birth: str
+    date_of_birth: Confidential[str]  # an authentication factor: never said (policy, "Confidential information")
     work_email: str
     ssn_last4: Confidential[str]
     personal_phone: str
@@ -80,7 +80,7 @@ class Employee(BaseModel):
     rating_year: int | None = None
     on_performance_plan: bool
     home_address: Address
-    address_verification_code: str | None = None
+    address_verification_code: Confidential[str | None] = None  # texted to the employee; never read back (policy 1.4)
     address_proof_document_id: str | None = None  # the document cited for the last address change (policy 6.1)
     identity_verified: bool
     direct_deposit: DirectDeposit
