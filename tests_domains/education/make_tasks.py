@@ -393,8 +393,8 @@ class Builder:
         text, line, auth = self.who(st)
         d = self.task("withdraw_fast_track", st, f"{text} You want to drop {r.course_code} (section {r.section_id}), a four-week "
                       f"fast-track class, and you hope to get your money back. If the agent says only a withdrawal with a W and no "
-                      f"refund is possible now, accept that and go ahead.",
-                      [f"I want to drop my {r.course_code} class and get a refund.", line, "Fine, withdraw me then."])
+                      f"refund is possible now, accept that and say yes to the withdrawal.",
+                      [f"I want to drop my {r.course_code} class and get a refund.", line, "Fine. Yes, withdraw me then."])
         self.auth(d, auth)
         d.read("get_schedule", student_id=st.student_id)
         d.read("quote_drop", student_id=st.student_id, section_id=r.section_id)
@@ -522,6 +522,7 @@ class Builder:
         self.auth(d, auth)
         d.read("check_schedule_conflict", student_id=st.student_id, section_id=b.section_id)
         d.write("change_section", student_id=st.student_id, from_section_id=r.section_id, to_section_id=b.section_id)
+        d.read("search_tutoring_slots", course_code=r.course_code, on_date=slot.date)
         d.write("book_tutoring", student_id=st.student_id, slot_id=slot.slot_id, topic=topic)
         q = d.read("quote_transcript", delivery="electronic", copies=1, rush=False)
         d.write("request_transcript", student_id=st.student_id, delivery="electronic", recipient=recipient, destination=email, copies=1,
@@ -682,12 +683,14 @@ class Builder:
                       f"{nice(slot.date)} (topic, exactly: '{topic}'); (3) order one official transcript for pickup at the Admissions "
                       f"and Records counter (for yourself, no rush). Ask for the appeal's reference number and the transcript cost. "
                       f"Agree to everything.",
-                      ["I have a few things: a grade appeal, tutoring and a transcript.", line, reason, topic,
+                      ["I have a few things: a grade appeal, tutoring and a transcript.", line, reason,
+                       f"{course.course_code} tutoring, the first open slot on {nice(slot.date)}. Topic: {topic}",
                        "One copy, I'll pick it up myself.", "Yes, do all three."])
         self.auth(d, auth)
         d.read("get_transcript", student_id=st.student_id)
         d.read("get_term_calendar", term_id="SU26")
         a = d.write("file_grade_appeal", student_id=st.student_id, registration_id=r.registration_id, reason=reason)
+        d.read("search_tutoring_slots", course_code=course.course_code, on_date=slot.date)
         d.write("book_tutoring", student_id=st.student_id, slot_id=slot.slot_id, topic=topic)
         d.read("quote_transcript", delivery="pickup", copies=1, rush=False)
         d.write("request_transcript", student_id=st.student_id, delivery="pickup", recipient="Self",
