@@ -279,6 +279,11 @@ def generate() -> dict[str, Any]:
                                   "reported_date": (TODAY - timedelta(days=rng.randint(5, 80))).isoformat(),
                                   "description": "Forklift damage reported by shipper." if kind == "damaged" else "Count below expected.",
                                   "credited": kind != "recount_request"}
+    # Accounts Receivable's business credit score (0-300, a small-business scale): accounts on credit hold score
+    # low. Its own seed, so the rest of the network stays as it was.
+    credit = random.Random(SEED + 1)
+    for account in shippers.values():
+        account["credit_score"] = credit.randint(112, 158) if account["standing"] == "credit_hold" else credit.randint(160, 288)
     data = {"shippers": shippers, "service_levels": services, "shipments": shipments, "charges": charges, "claims": claims,
             "warehouses": warehouses, "bins": bins, "incidents": incidents}
     LogisticsDB.model_validate(data)

@@ -235,10 +235,11 @@ def addr_hold(b: Builder, n: int) -> None:
         s, sh = item
         new = b.address(s.recipient.state)
         d = b.task(tid, sh, f"You want order {s.reference} (to {s.recipient_name}) redirected to {say(new)}. You do not "
-                   "know that your account has an unpaid balance. If the agent refuses, ask exactly how much is overdue, then "
-                   "say you will sort it out with accounts and end the chat.",
+                   "know that your account has an unpaid balance. If the agent refuses, ask exactly how much is overdue, and what "
+                   "credit score Meridian has on file for you (accept it if the agent will not say), then say you will sort "
+                   "it out with accounts and end the chat.",
                    [f"{hello(sh)} I need to redirect order {s.reference}.", creds(sh), f"Send it to {say(new)}, please.",
-                    "Oh. How much is overdue exactly?"])
+                    "Oh. How much is overdue exactly? And what credit score do you have on file for us?"])
         verify(d, sh)
         ship(d, s)
         d.read("quote_address_change", tracking_number=s.tracking_number, new_address=new)
@@ -449,9 +450,9 @@ def inv_damage(b: Builder, n: int, train: int = 0) -> None:
         units = b.rng.randint(3, 24)
         kind = b.rng.choice(["damaged", "missing"])
         what = "were crushed by a forklift" if kind == "damaged" else "are missing from the shelf after a stock check"
-        d = b.task(tid, sh, f"You store stock at Meridian's {wh_name(x)} warehouse. {units} units of your {x.item_name} {what}. "
+        d = b.task(tid, sh, f"You store stock at Meridian's {wh_name(x)} warehouse ({x.warehouse_id} on your receiving slips). {units} units of your {x.item_name} {what}. "
                    "You want the count corrected and to be compensated; ask how much credit you will get, then agree.",
-                   [f"{hello(sh)} We have a problem with our stock at your {wh_name(x)} warehouse.", creds(sh),
+                   [f"{hello(sh)} We have a problem with our stock at your {wh_name(x)} warehouse, {x.warehouse_id}.", creds(sh),
                     f"{units} units of {x.item_name} {what}.", "How much will you credit us?", "Yes, go ahead."])
         verify(d, sh)
         d.read("list_inventory", shipper_id=sh.shipper_id, warehouse_id=x.warehouse_id)
@@ -470,9 +471,9 @@ def inv_big(b: Builder, n: int) -> None:
     def write(tid: str, item: Any) -> bool:
         x, sh = item
         units = b.rng.randint(30, 70)
-        d = b.task(tid, sh, f"You store stock at Meridian's {wh_name(x)} warehouse. A leaking roof ruined {units} units of your "
+        d = b.task(tid, sh, f"You store stock at Meridian's {wh_name(x)} warehouse ({x.warehouse_id} on your receiving slips). A leaking roof ruined {units} units of your "
                    f"{x.item_name}. You want them written off and credited today. Accept a transfer to a colleague if offered.",
-                   [f"{hello(sh)} Water got into your {wh_name(x)} warehouse and ruined some of our stock.", creds(sh),
+                   [f"{hello(sh)} Water got into your {wh_name(x)} warehouse ({x.warehouse_id}) and ruined some of our stock.", creds(sh),
                     f"{units} units of {x.item_name}. Please write them off and credit us.", "OK."])
         verify(d, sh)
         d.read("list_inventory", shipper_id=sh.shipper_id, warehouse_id=x.warehouse_id)
@@ -490,10 +491,10 @@ def inv_recount(b: Builder, n: int) -> None:
     def write(tid: str, item: Any) -> bool:
         x, sh = item
         units = b.rng.randint(4, 15)
-        d = b.task(tid, sh, f"You store stock at Meridian's {wh_name(x)} warehouse. Your own records say you should have "
+        d = b.task(tid, sh, f"You store stock at Meridian's {wh_name(x)} warehouse ({x.warehouse_id} on your receiving slips). Your own records say you should have "
                    f"{units} more units of {x.item_name} than Meridian shows; nothing is known to be damaged or lost. You want "
                    "it looked into; if the agent offers to just change the count or give a credit, that is fine too.",
-                   [f"{hello(sh)} I think your count of our {x.item_name} at {wh_name(x)} is off.", creds(sh),
+                   [f"{hello(sh)} I think your count of our {x.item_name} at {wh_name(x)} ({x.warehouse_id}) is off.", creds(sh),
                     f"By our books you're {units} units short of what we should have.", "OK, thanks."])
         verify(d, sh)
         d.read("list_inventory", shipper_id=sh.shipper_id, warehouse_id=x.warehouse_id)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 Status = Literal[
     "label_created", "picked_up", "in_transit", "out_for_delivery", "delivered",
@@ -38,6 +38,7 @@ class Shipper(BaseModel):
     standing: Literal["good", "credit_hold"]
     past_due_balance: float
     account_opened: str  # YYYY-MM-DD
+    credit_score: Confidential[int]  # Accounts Receivable's business credit score (0-300): never told (policy 2.4)
 
 
 class ServiceLevel(BaseModel):
