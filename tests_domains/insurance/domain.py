@@ -446,7 +446,8 @@ def add_driver(
         license_number=lic, license_state=state, relationship=relationship, status="active", added_on=DOMAIN.today.isoformat(),
     )
     policy.driver_ids.append(key)
-    return _endorse(db, policy, "add_driver", f"added driver {key} {first} {last}, age {age}", R.driver_surcharge(age))
+    # The endorsement names the driver by id: the name is on the driver record, as the caller spelled it.
+    return _endorse(db, policy, "add_driver", f"added driver {key}, age {age}", R.driver_surcharge(age))
 
 
 @DOMAIN.tool(write=True)
@@ -629,6 +630,11 @@ def update_contact_info(
             raise ToolError("phone must look like 503-555-0142")
         holder.phone = phone.strip()
     return holder
+
+
+# Policy 7.4: a loss takes the deductible in force on its date of loss, so a claim is filed before a
+# deductible change made in the same call (the tools apply the deductible on file when the claim is filed).
+DOMAIN.order("file_claim", "change_deductible")
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------

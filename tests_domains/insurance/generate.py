@@ -373,6 +373,8 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
             "phone": f"{rng.choice(GEO[state][0])}-{dialable_exchange(rng.randint(200, 989))}-{rng.randint(0, 9999):04d}",
             "address": addr, "member_since": _d(rand_day(date(2004, 1, 1), date(2025, 10, 1))),
             "policy_numbers": [], "paperless": rng.random() < 0.6,
+            # Drawn apart from the main stream, so adding it left every other generated value as it was.
+            "insurance_score": random.Random(f"{seed}:insurance-score:{hid}").randint(430, 940),
         }
         db["policyholders"][hid] = holder
         plan = rng.choices(

@@ -497,9 +497,9 @@ def claim_phone_deductible(b: Builder, n: int) -> None:
              "animal_strike": (f"you hit a deer on a county road at dusk in your {label(veh)}",
                                f"I hit a deer on a county road at dusk in my {label(veh)}")}[loss]
     d = start(b, f"claim_phone_deductible_{n}", pol, n, n + 1,
-              f"On {spoken(dol)} {story[0]}; the repair estimate is {dollars(est)}. Nobody was hurt. In this order: first you want "
-              "to report that claim and hear the claim number and the estimated payout; then you want your phone number changed "
-              f"to {phone} so the adjuster can reach you; finally, only once the claim is in, you want your comprehensive "
+              f"On {spoken(dol)} {story[0]}; the repair estimate is {dollars(est)}. Nobody was hurt. You want "
+              "to report that claim and hear the claim number and the estimated payout; you want your phone number changed "
+              f"to {phone} so the adjuster can reach you; and, only once the claim is in, you want your comprehensive "
               "deductible raised to $500 going forward, and you want to hear what that saves this term before you agree to it.",
               ["Hi, I need to report some damage to my car. {ID}", f"On {spoken(dol)} {story[1]}. The estimate is {dollars(est)}. Nobody was hurt.",
                f"Next, please update my phone to {phone}. And once the claim is filed, raise my comprehensive deductible to $500.",

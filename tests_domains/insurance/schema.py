@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Confidential, Table, Unordered
+from pytest_tau import Confidential, Formatted, Table, Unordered
 
 Line = Literal["auto", "home"]
 VehicleClass = Literal["economy", "standard", "suv", "truck", "minivan", "sports", "luxury"]
@@ -30,6 +30,8 @@ class Policyholder(BaseModel):
     first_name: str
     last_name: str
     date_of_birth: Confidential[str]
+    # The credit-based insurance score underwriting rated the household with: an internal input the desk never discloses.
+    insurance_score: Confidential[int]
     email: str
     phone: str
     address: Address
@@ -92,8 +94,8 @@ class Vehicle(BaseModel):
 class Driver(BaseModel):
     driver_id: str
     policy_number: str
-    first_name: str
-    last_name: str
+    first_name: Formatted  # as the caller spells it: compared without case or punctuation
+    last_name: Formatted
     date_of_birth: str
     license_number: str
     license_state: str
