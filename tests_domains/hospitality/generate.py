@@ -299,10 +299,45 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
                         add_txn(conf, gid, "compensation_credit", credit, card, _stamp(fb_day, 13))
         reservations[conf] = res
 
+    _internal_records(random.Random(f"{seed}:internal"), hotels, guests, reservations, feedback)
     db = {"hotels": hotels, "inventory": inventory, "guests": guests, "reservations": reservations,
           "transactions": transactions, "feedback": feedback, "compensations": compensations}
     HospitalityDB.model_validate(db)
     return db
+
+
+AGENCIES = ["Expedia TAAP", "Amex GBT", "CWT", "BCD Travel", "Navan", "Flight Centre"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+
+def _internal_records(rng: random.Random, hotels: dict[str, Any], guests: dict[str, Any], reservations: dict[str, Any],
+                      feedback: dict[str, Any]) -> None:
+    """What the hotels keep for staff only: each hotel's duty manager line, each guest's history notes,
+    each booking's desk remarks. Drawn from a stream of their own, so the rest of the DB stays put."""
+    for hotel in hotels.values():
+        area = hotel["phone"].split("-")[1]
+        hotel["duty_manager_line"] = f"+1-{area}-555-{rng.randint(1000, 9999)}"
+    cities = sorted(h["city"] for h in hotels.values())
+    complained = {f["guest_id"]: hotels[reservations[f["confirmation_number"]]["hotel_id"]]["city"] for f in feedback.values()}
+    for gid, guest in guests.items():
+        year = rng.randint(max(2019, int(guest["member_since"][:4])), 2025)
+        city, month = complained.get(gid, rng.choice(cities)), rng.choice(MONTHS)
+        facts = [
+            f"Chargeback filed on a {city} folio in {month} {year}; won by the hotel. Card guarantee on every booking.",
+            f"Smoking in a non-smoking room at {city}, {month} {year}: $250 cleaning fee charged and paid.",
+            f"Travel coordinator for a {rng.choice(['law firm', 'biotech', 'consulting', 'software'])} account; sales wants to "
+            "hear of any complaint within a day.",
+            f"Loud party reported by neighbours at {city}, {month} {year}; security visited twice, no damage.",
+            f"Asked in {year} to be left out of all marketing calls and emails.",
+        ]
+        guest["profile_notes"] = " ".join(rng.sample(facts, rng.choice([1, 2])))
+    for res in reservations.values():
+        remarks = [f"Card screened at booking: risk {rng.randint(110, 980)}/999, passed."]
+        if res["channel"] == "travel_agent":
+            remarks.append(f"Booked via {rng.choice(AGENCIES)}; 10% commission payable after checkout.")
+        if res["status"] == "confirmed" and rng.random() < 0.3:
+            remarks.append("Walk candidate if the house is oversold for these dates.")
+        res["desk_remarks"] = " ".join(remarks)
 
 
 def main(argv: list[str] | None = None) -> None:

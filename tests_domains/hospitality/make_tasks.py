@@ -199,6 +199,8 @@ def book_tasks(b: Builder) -> None:
              f"Also {' and '.join(extras)}. Yes, go ahead."],
         )
         g = d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+        d.read("list_hotels", city=hotel.city)
+        d.read("search_availability", hotel_id=hid, check_in=ci, check_out=co)
         d.read("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan=plan)
         res = d.write("create_reservation", guest_id=g["guest_id"], hotel_id=hid, room_type_code=code, check_in=ci,
                       check_out=co, rate_plan=plan, adults=adults, children=children, payment_card_id=card.card_id)
@@ -367,7 +369,7 @@ def cancel_tasks(b: Builder) -> None:
             f"for any waiver. {b.persona()}",
             [f"Hi, I need to cancel a reservation in {hotel.city}.",
              f"{res.confirmation_number}, last name {guest.last_name}.",
-             f"The reason: {said}. What will it cost?", "Understood. Please cancel it."],
+             f"The reason: {said}. What will it cost?", "Understood. Yes, please cancel it."],
         )
         auth_conf(d, res, guest)
         quote = d.read("get_cancellation_quote", confirmation_number=res.confirmation_number)
@@ -504,6 +506,7 @@ def forbidden_tasks(b: Builder) -> None:
         )
         auth_conf(d, res, guest)
         d.read("get_guest", guest_id=guest.guest_id)
+        d.read("search_availability", hotel_id=res.hotel_id, check_in=res.check_in, check_out=res.check_out)
         d.write("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=one.code)
         d.forbid("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=two[0].code)
         break
@@ -556,7 +559,7 @@ def forbidden_tasks(b: Builder) -> None:
         f"room was noisy every night from the bar below. You only now found time to complain and want a statement "
         f"credit. If told it is too late for compensation, accept that it gets logged. {b.persona()}",
         [f"Hi, I want to complain about a stay in {hotel.city} a while back.", f"{res.confirmation_number}, {guest.last_name}.",
-         "Noise from the bar below, every night. I'd like a credit.", "Alright, log it then."],
+         "Noise from the bar below, every night. I'd like a credit.", "Alright. Yes, log it then."],
     )
     auth_conf(d, res, guest)
     fb = d.write("log_feedback", confirmation_number=res.confirmation_number, category="noise")
@@ -591,6 +594,7 @@ def forbidden_tasks(b: Builder) -> None:
          "All five, Standard Two Queens. It has to be all of them."],
     )
     d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+    d.read("list_hotels", city="Nashville")
     d.read("search_availability", hotel_id="AV-BNA", check_in="2026-06-19", check_out="2026-06-21")
     d.transfer("Group booking request: five Standard Two Queens rooms at AV-BNA, June 19-21")
     d.require("find_guest_by_email", email=guest.email)
@@ -613,7 +617,7 @@ def forbidden_tasks(b: Builder) -> None:
             f"platinum upgrade. If told it is not possible on that rate, accept it, and instead ask for the latest "
             f"complimentary late checkout your tier gets. {b.persona()}",
             ["Hi, please apply my platinum upgrade to my upcoming stay.", f"{res.confirmation_number}, {guest.last_name}.",
-             "Oh well. What's my latest possible checkout then? Please set it."],
+             "Oh well. What's my latest possible checkout then?", "Yes, please set it."],
         )
         auth_conf(d, res, guest)
         d.read("get_guest", guest_id=guest.guest_id)
@@ -643,6 +647,7 @@ def forbidden_tasks(b: Builder) -> None:
         )
         auth_conf(d, res, guest)
         d.read("get_guest", guest_id=guest.guest_id)
+        d.read("get_hotel", hotel_id=res.hotel_id)
         quote = d.read("quote_room_change", confirmation_number=res.confirmation_number, new_room_type_code="DKG")
         assert quote["difference"] < 400
         d.write("change_room_type", confirmation_number=res.confirmation_number, new_room_type_code="DKG")
@@ -668,7 +673,8 @@ def forbidden_tasks(b: Builder) -> None:
             f"the amount, you then decide to keep the booking as it is, and since you will now come straight from the "
             f"airport in the morning, you ask for an early check-in instead. {b.persona()}",
             ["Hi, I need to move my stay two weeks later.", f"{res.confirmation_number}, {guest.last_name}.",
-             "Then what would cancelling cost?", "No, I'll keep it then. Can you note an early check-in for me instead?"],
+             "Then what would cancelling cost?", "No, I'll keep it then. Can you note an early check-in for me instead?",
+             "Yes, please add it."],
         )
         auth_conf(d, res, guest)
         quote = d.read("get_cancellation_quote", confirmation_number=res.confirmation_number)
@@ -751,6 +757,7 @@ def room_rule_tasks(b: Builder) -> None:
          "Oh. Then the cheapest room that fits the four of us. How much would that be?", "Yes, book that one."],
     )
     g = d.read("find_guest_by_email", email=guest.email, last_name=guest.last_name)
+    d.read("list_hotels", city=hotel.city)
     d.read("search_availability", hotel_id=hotel.hotel_id, check_in=ci, check_out=co)
     code = min((t for t in hotel.room_types if t.max_occupancy >= 4 and not t.accessible
                 and rows[t.code]["rooms_available"] >= 1), key=lambda t: rows[t.code]["flexible_subtotal"]).code
@@ -774,7 +781,7 @@ def room_rule_tasks(b: Builder) -> None:
         f"change or pay for another room; you just ask for feather-free bedding instead because of your allergy. "
         f"{b.persona()}",
         [f"Hi, could you add a crib to my {hotel.city} booking?", f"{res.confirmation_number}, {guest.last_name}.",
-         "No, I don't want to change rooms. Then just feather-free bedding, please, I'm allergic."],
+         "No, I don't want to change rooms. Then just feather-free bedding, please, I'm allergic.", "Yes, please add that."],
     )
     auth_conf(d, res, guest)
     d.read("get_hotel", hotel_id=res.hotel_id)
@@ -825,6 +832,8 @@ def quote_tasks(b: Builder) -> None:
             [f"Hi, how much is a {rt.name} in {hotel.city} for {nice(ci)} to {nice(co)}?",
              "Both the flexible and the non-refundable totals please, and the saving.", "Thanks, I'll think about it."],
         )
+        d.read("list_hotels", city=hotel.city)
+        d.read("get_hotel", hotel_id=hid)
         flex = d.read("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan="flexible")
         nonref = d.read("quote_stay", hotel_id=hid, room_type_code=code, check_in=ci, check_out=co, rate_plan="non_refundable")
         saving = d.read("calculate", expression=f"{flex['total']} - {nonref['total']}")

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pytest_tau import Table, Unordered
+from pytest_tau import Confidential, Table, Unordered
 
 # The desk's fixed "now" (Eastern time), as stated in the policy; DOMAIN.now in the tools.
 NOW = datetime(2026, 5, 15, 14, 0)
@@ -52,6 +52,7 @@ class Hotel(BaseModel):
     check_out_time: str
     amenities: list[str]
     room_types: list[RoomType]
+    duty_manager_line: Confidential[str]  # staff escalations only: guests use the hotel's main number (policy 12.1)
 
 
 class InventoryDay(BaseModel):
@@ -83,6 +84,7 @@ class Guest(BaseModel):
     points_balance: int
     member_since: str
     cards: list[PaymentCard]
+    profile_notes: Confidential[str] = ""  # the hotels' internal guest history: never told to anyone (policy 12.2)
 
 
 class Night(BaseModel):
@@ -133,6 +135,7 @@ class Reservation(BaseModel):
     cancellation: Cancellation | None = None
     booked_at: str
     channel: Literal["website", "app", "phone", "travel_agent"]
+    desk_remarks: Confidential[str] = ""  # internal remarks (payment screening, oversell plans): never told (policy 12.2)
 
 
 class Transaction(BaseModel):
