@@ -236,6 +236,22 @@ def generate(seed: int = 20260414) -> dict[str, Any]:
                             "email": email_of(name, mail), "phone": phone(), "city": city, "state": state, "client_since": _d(since),
                             "standing_discount_percent": rng.choice([0, 0, 0, 5, 10]), "contacts": contacts}
 
+    # The firm's own notes on each client (credit, collections, referrals): drawn from a stream of their own, so
+    # adding them left every other generated value as it was.
+    notes_rng = random.Random(f"{seed}:internal-notes")
+    for c in clients.values():
+        since = date.fromisoformat(c["client_since"])
+        reviewed = _d(since + timedelta(days=notes_rng.randint(0, max(0, (TODAY - since).days))))
+        credit = (f"Credit reviewed {reviewed}: up to ${notes_rng.randrange(5000, 60001, 500):,} of unbilled time before a "
+                  "retainer top-up is requested.")
+        other = notes_rng.choice([
+            f"Paid on average {notes_rng.randint(38, 95)} days after invoice last year; partner approval before new credit.",
+            f"Wrote off ${notes_rng.randint(400, 9000)}.{notes_rng.randint(0, 99):02d} after a fee dispute; no courtesy credits without the partner.",
+            f"Referral source: {notes_rng.choice(FIRST)} {notes_rng.choice(LAST)}; origination credit split {notes_rng.choice(['60/40', '70/30', '50/50'])}.",
+            "Prompt payer; eligible for the year-end courtesy review.",
+        ])
+        c["internal_notes"] = f"{credit} {other}"
+
     matters: dict[str, Any] = {}
     docket: dict[str, Any] = {}
     documents: dict[str, Any] = {}

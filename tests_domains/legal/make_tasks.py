@@ -293,6 +293,7 @@ class Builder:
                       ["Hi, I need to make sure a court deadline is on the calendar.", line, f"It's {self.matter_name(m)}.",
                        f"It's about {what}.", "Yes, please docket it."], split)
         self.auth(d, auth)
+        d.read("list_client_matters", client_id=c.client_id)  # the caller names the matter; its number is found here
         d.read("get_matter", matter_id=m.matter_id)
         d.read("list_docket", matter_id=m.matter_id)
         for e in evs:
@@ -506,6 +507,7 @@ class Builder:
                        f"Invoice {inv.invoice_id}, using the trust money from {self.matter_name(a_m)}.", "Then how much do I owe on it?"])
         self.auth(d, auth)
         got = d.read("get_invoice", invoice_id=inv.invoice_id)
+        d.read("list_client_matters", client_id=c.client_id)
         d.read("get_trust_account", matter_id=a_m.matter_id)
         d.output(got["balance"], "money")
         d.forbid("apply_trust_funds", matter_id=a_m.matter_id, invoice_id=inv.invoice_id, amount=got["balance"])
@@ -581,6 +583,7 @@ class Builder:
         self.auth(d, auth)
         d.write("add_client_contact", client_id=c.client_id, name=new_name, email=new_email, phone="503-555-0144",
                 title="Associate General Counsel", access="full")
+        d.read("list_client_matters", client_id=c.client_id)
         d.read("list_documents", matter_id=m.matter_id)
         d.write("send_documents", matter_id=m.matter_id, document_ids=[doc.document_id], recipient_name=new_name, recipient_email=new_email,
                 note="Copy for your file.")

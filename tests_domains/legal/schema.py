@@ -35,6 +35,7 @@ class Client(BaseModel):
     client_since: str
     standing_discount_percent: int
     contacts: Unordered[Contact]
+    internal_notes: Confidential[str] = ""  # the firm's own credit, collection and referral notes: never told to the client side
 
 
 class Party(BaseModel):
