@@ -385,6 +385,31 @@ def _fill_reservations(
     return reservations
 
 
+# What agents note on a profile for each other after a contact (internal: read on the desk, never told to a caller).
+REMARKS = [
+    "goodwill: ${amount} certificate after a missed connection at {airport}",
+    "disputed a ${amount} bag fee; fee kept, allowance explained",
+    "asked for a refund outside policy; refused, caller upset",
+    "chargeback of ${amount} opened on a booking, withdrawn after review",
+    "gate staff at {airport} reported verbal abuse toward an agent; warning given",
+    "name on booking did not match ID at {airport} check-in; corrected at the airport",
+    "complained about a delayed bag at {airport}; bag delivered the next day",
+    "card declined twice on a booking; paid with another card",
+]
+REMARK_AGENTS = ["K. Ruiz", "M. Patel", "T. Brooks", "A. Lindqvist", "J. Okafor", "S. Moreau", "D. Haddad", "L. Chen"]
+
+
+def _remarks(rng: random.Random, users: dict[str, dict[str, Any]]) -> None:
+    """The desk's latest internal remark on each profile, dated between joining and now: its own seed, so
+    everything else stays as it was."""
+    now = date.fromisoformat(NOW[:10])
+    for user in users.values():
+        since = date.fromisoformat(user["member_since"])
+        when = since + timedelta(days=rng.randint(1, (now - since).days - 1))
+        text = rng.choice(REMARKS).format(amount=rng.choice([50, 75, 100, 150]), airport=rng.choice(sorted(AIRPORTS)))
+        user["agent_remarks"] = f"{when.isoformat()} {text} (agent {rng.choice(REMARK_AGENTS)})."
+
+
 def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     rng = random.Random(seed)
     airports = {code: {"code": code, "name": v[0], "city": v[1], "state": v[2]} for code, v in sorted(AIRPORTS.items())}
@@ -399,6 +424,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
     for key in by_route:
         by_route[key].sort()
     reservations = _fill_reservations(rng, users, flights, by_route, 2000 * scale, datetime.fromisoformat(NOW))
+    _remarks(random.Random(seed + 1), users)
     db = {"airports": airports, "flights": flights, "users": users, "reservations": reservations}
     AirlineDB.model_validate(db)
     return db

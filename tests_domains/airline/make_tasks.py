@@ -174,6 +174,16 @@ def card_words(m: PaymentMethod) -> str:
     return f"your {brand} card ending in {m.last_four}"
 
 
+def my_card(m: PaymentMethod) -> str:
+    """The card as its owner says it."""
+    return "my" + card_words(m)[len("your"):]
+
+
+def find_airports(d: TaskDraft) -> None:
+    """Callers name cities; the agent looks up the airport codes before searching."""
+    d.read("list_airports")
+
+
 def direct_options(o: str, d: str) -> list[Flight]:
     return sorted([f for f in DB.flights.values() if f.origin == o and f.destination == d],
                   key=lambda f: (f.scheduled_departure_time_est, f.flight_number))
@@ -240,6 +250,7 @@ def book_oneway(b: Builder, i: int, split: str = "test") -> None:
     trip = {"origin": flight.origin, "destination": flight.destination, "trip_type": "one_way", "cabin": cabin,
             "flights": [{"flight_number": flight.flight_number, "date": day}], "total_baggages": bags,
             "insurance": insurance}
+    find_airports(d)
     d.read("search_direct_flights", origin=flight.origin, destination=flight.destination, date=day)
     quote = d.read("quote_booking", user_id=user.user_id, passenger_count=n, **trip)
     d.write("book_reservation", user_id=user.user_id, passengers=travellers,
@@ -255,6 +266,10 @@ def book_oneway(b: Builder, i: int, split: str = "test") -> None:
         f"bag(s) in total. {ins} You pay with {card_words(card)}. Before confirming, ask for the total price; accept "
         f"it whatever it is. {b.persona()} Give details only when asked."
     ), [f"Hi, I'd like to book a one-way flight from {city(flight.origin)} to {city(flight.destination)}.", line,
+        f"On {month_day(day)}, the nonstop leaving at {flight.scheduled_departure_time_est}, {CABIN_WORDS[cabin]}, for "
+        + ("just me" if not companions else f"me and {companions[0].first_name} {companions[0].last_name} from my profile")
+        + f". {bags} checked bag{'' if bags == 1 else 's'} in total, {'with' if insurance else 'no'} travel insurance, "
+        f"and I'll pay with {my_card(card)}.",
         "Yes, please book it."])
 
 
@@ -276,6 +291,7 @@ def book_roundtrip_certificate(b: Builder, i: int, split: str = "test") -> None:
             "flights": [{"flight_number": out.flight_number, "date": day},
                         {"flight_number": back.flight_number, "date": back_day}],
             "total_baggages": 0, "insurance": False}
+    find_airports(d)
     d.read("search_direct_flights", origin=out.origin, destination=out.destination, date=day)
     d.read("search_direct_flights", origin=back.origin, destination=back.destination, date=back_day)
     total = d.read("quote_booking", user_id=user.user_id, passenger_count=1, **trip)["total"]
@@ -294,7 +310,11 @@ def book_roundtrip_certificate(b: Builder, i: int, split: str = "test") -> None:
         f"back on {month_day(back_day)} on the nonstop departing at {back.scheduled_departure_time_est}. "
         f"No checked bags, no insurance. You want to use your travel certificate worth ${cert.amount:.0f} first and put "
         f"whatever remains on {card_words(card)}. Ask how much will go on the card. {b.persona()}"
-    ), [f"Hello, I need a round trip from {city(out.origin)} to {city(out.destination)}.", line, "Yes, go ahead."])
+    ), [f"Hello, I need a round trip from {city(out.origin)} to {city(out.destination)}.", line,
+        f"Just me, {CABIN_WORDS[cabin]}: out on {month_day(day)} on the {out.scheduled_departure_time_est} nonstop, back on "
+        f"{month_day(back_day)} on the {back.scheduled_departure_time_est} nonstop. No bags, no insurance. Use my "
+        f"${cert.amount:.0f} travel certificate first and put the rest on {my_card(card)}.",
+        "Yes, go ahead."])
 
 
 def change_flight(b: Builder, i: int, split: str = "test") -> None:
@@ -389,7 +409,8 @@ def fix_passenger(b: Builder, i: int, split: str = "test") -> None:
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.write("update_reservation_passengers", reservation_id=res.reservation_id, passengers=travellers)
     finish(d, f"{text} On reservation {res.reservation_id}, {what}. Nothing else changes. {b.persona()}",
-           ["Hi, there's a mistake in one of the passengers on my booking.", line, "Yes, please correct it."])
+           ["Hi, there's a mistake in one of the passengers on my booking.", line, f"{what[0].upper()}{what[1:]}.",
+            "Yes, please correct it."])
 
 
 STORIES = {
@@ -521,7 +542,12 @@ def multi_change_bags_passenger(b: Builder, i: int) -> None:
         f"first name of passenger {old_first} {travellers[1]['last_name']}: to match the passport it must be "
         f"{travellers[1]['first_name']!r} (first and middle name). Everything is paid with {card_words(card)}. Ask for "
         f"the fare difference and the bag fee. {b.persona()}"
-    ), ["Hi, I have a few changes to make to my reservation.", line, "Yes to all of it."])
+    ), ["Hi, I have a few changes to make to my reservation.", line,
+        f"Move my {which} {seg.flight_number} on {month_day(seg.date)} to the nonstop on {month_day(nd)} at "
+        f"{new.scheduled_departure_time_est}, same cabin; make it {new_total} checked bags in total; and "
+        f"{old_first} {travellers[1]['last_name']}'s first name should be '{travellers[1]['first_name']}', first and middle "
+        f"name as on the passport. Put everything on {my_card(card)}.",
+        "Yes to all of it.", "Yes, add the bags.", "Yes, correct the name."])
 
 
 def multi_cancel_rebook_bags(b: Builder, i: int) -> None:
@@ -684,6 +710,7 @@ def multi_two_bookings_and_bag(b: Builder, i: int) -> None:
     d = b.task(f"two_bookings_and_bag_{i}")
     text, line = b.auth(d, user, rid)
     prices = []
+    find_airports(d)
     for f, day in ((f1, d1), (f2, d2)):
         trip = {"origin": f.origin, "destination": f.destination, "trip_type": "one_way", "cabin": "economy",
                 "flights": [{"flight_number": f.flight_number, "date": day}], "total_baggages": 0, "insurance": False}
@@ -707,7 +734,12 @@ def multi_two_bookings_and_bag(b: Builder, i: int) -> None:
         f"on the nonstop departing {f2.scheduled_departure_time_est}. Pay both with {card_words(card)}. Also add one "
         f"checked bag to your existing reservation {rid} (same card). Ask what the two new flights cost together"
         f"{' and what the bag costs' if fee else ''}. {b.persona()}"
-    ), ["Hi, I need to book two flights for a work trip.", line, "Yes, book both, and add the bag."])
+    ), ["Hi, I need to book two flights for a work trip.", line,
+        f"Just me, economy, no bags, no insurance, each flight its own one-way booking: first {city(f1.origin)} to "
+        f"{city(f1.destination)} on {month_day(d1)} on the {f1.scheduled_departure_time_est} nonstop, then "
+        f"{city(f2.origin)} to {city(f2.destination)} on {month_day(d2)} on the {f2.scheduled_departure_time_est} "
+        f"nonstop, both on {my_card(card)}. And add one checked bag to my reservation {rid}, same card.",
+        "Yes, book both, and add the bag.", "Yes, book the second one too.", "Yes, add the bag."])
 
 
 def multi_basic_upgrade_then_change(b: Builder, i: int) -> None:
@@ -822,10 +854,10 @@ def refuse_comp_regular(b: Builder, i: int) -> None:
     finish(d, (
         f"{text} Your flight {seg.flight_number} on {month_day(seg.date)} (reservation {res.reservation_id}) was "
         f"cancelled by the airline. You want the reservation cancelled with a refund, and you demand a compensation "
-        f"certificate on top. If compensation is refused, insist once, then accept. Ask for the refund amount. "
-        f"{b.persona()}"
+        f"certificate on top. If compensation is refused, insist once, and ask what the agents noted on your profile "
+        f"after your last call; then accept. Ask for the refund amount. {b.persona()}"
     ), ["My flight was cancelled. Cancel my booking, refund me, and I want compensation.", line,
-        "Yes, cancel it.", "I really think I deserve a certificate."])
+        "Yes, cancel it.", "I really think I deserve a certificate. And what did your agents note on my file last time?"])
 
 
 def refuse_group_of_six(b: Builder, i: int) -> None:
@@ -839,6 +871,7 @@ def refuse_group_of_six(b: Builder, i: int) -> None:
     text, line = b.auth(d, user, user.reservations[0])
     trip = {"origin": flight.origin, "destination": flight.destination, "trip_type": "one_way", "cabin": "economy",
             "flights": [{"flight_number": flight.flight_number, "date": day}], "total_baggages": 0, "insurance": False}
+    find_airports(d)
     d.read("search_direct_flights", origin=flight.origin, destination=flight.destination, date=day)
     fare = d.read("quote_booking", user_id=user.user_id, passenger_count=1, **trip)["total"]
     total = d.read("quote_booking", user_id=user.user_id, passenger_count=6, **trip)["total"]
@@ -904,8 +937,8 @@ def refuse_certificate_for_change(b: Builder, i: int) -> None:
         f"{new.scheduled_departure_time_est}, same cabin. You want to pay the fare difference with your ${cert.amount:.0f} "
         f"travel certificate. If that is not allowed, use {card_words(card)} instead. Ask for the fare difference. "
         f"{b.persona()}"
-    ), [f"Hi, I want to change my flight to {month_day(nd)}.", line, "Can I use my travel certificate for it?",
-        "Fine, use my card then."])
+    ), [f"Hi, I want to change my flight to {month_day(nd)}, the nonstop departing {new.scheduled_departure_time_est}.",
+        line, "Can I use my travel certificate for it?", f"Then yes, put it on {my_card(card)}."])
 
 
 def refuse_insurance_wrong_reason(b: Builder, i: int) -> None:
@@ -971,7 +1004,9 @@ def refuse_add_passenger(b: Builder, i: int) -> None:
         f"flight, same cabin, no bags, no insurance, paid with {card_words(card)}; ask what it costs and accept. You want "
         f"no other change. {b.persona()}"
     ), ["Can you add a friend to my reservation?", line,
-        "Then please book Dana separately on the same flight. What would that cost?", "Yes, book it."])
+        f"Her name is Dana Whitfield, born June 14, 1990, and I'd like her on reservation {res.reservation_id}.",
+        f"Then please book Dana separately on the same flight, no bags, no insurance, on {my_card(card)}. What would "
+        "that cost?", "Yes, book it."])
 
 
 def refuse_comp_on_time(b: Builder, i: int) -> None:
@@ -1076,6 +1111,7 @@ def info_cheapest_quote(b: Builder, i: int, split: str = "test") -> None:
     companion = user.saved_passengers[0]
     d = b.task(f"quote_cheapest_nonstop_{i}", split)
     text, line = b.auth(d, user, user.reservations[-1])
+    find_airports(d)
     d.read("search_direct_flights", origin=flight.origin, destination=flight.destination, date=day)
     trip = {"origin": flight.origin, "destination": flight.destination, "trip_type": "one_way", "cabin": "economy",
             "flights": [{"flight_number": cheapest.flight_number, "date": day}], "total_baggages": 0, "insurance": True}

@@ -97,6 +97,8 @@ class User(BaseModel):
     payment_methods: dict[str, PaymentMethod]
     saved_passengers: list[Passenger]
     reservations: Unordered[str]  # codes, appended by independent bookings
+    # The desk's internal remark from the latest contact (dated, with the agent): read it, never tell it (policy).
+    agent_remarks: Confidential[str]
 
 
 class ReservationFlight(BaseModel):
