@@ -57,6 +57,15 @@ def _tidy(text: str) -> str:
     return _DOUBLED_PERIOD.sub(".", text)
 
 
+def _as_output(value: Any, kind: Kind | None) -> Output:
+    """A value as a tool returned it, as an output of `kind` (inferred when not given)."""
+    if isinstance(value, float):
+        text = f"{value:.2f}" if kind in (None, "money") else f"{value:g}"
+    else:
+        text = str(value)
+    return Output(value=text, kind=kind or infer_kind(text))
+
+
 class TaskDraft:
     """One task being written: gold calls replayed on a fresh environment, outputs, forbids."""
 
@@ -70,6 +79,7 @@ class TaskDraft:
         self.env = Environment(domain)
         self.gold: list[Action] = []
         self.outputs: list[Output] = []
+        self.wrong: list[Output] = []
         self.required: list[Action] = []
         self.forbidden: list[Action] = []
 
@@ -115,14 +125,16 @@ class TaskDraft:
     def output(self, value: Any, kind: Kind | None = None, *, strict: bool = False) -> None:
         """A fact or figure the agent must tell; pass the value as a tool returned it.
         `strict=True` raises `SkipCandidate` when the policy or the customer already says it."""
-        if isinstance(value, float):
-            text = f"{value:.2f}" if kind in (None, "money") else f"{value:g}"
-        else:
-            text = str(value)
-        output = Output(value=text, kind=kind or infer_kind(text))
+        output = _as_output(value, kind)
         if strict and self.given_away(output):
             raise SkipCandidate(f"task {self.id!r}: {output} is in the policy or the customer's words")
         self.outputs.append(output)
+
+    def wrong_output(self, value: Any, kind: Kind | None = None) -> None:
+        """A figure of the same quantity that a wrong path gives (the balance before the fee, the
+        balance before a refund lands): telling it scores 0. Never one of the right path's figures
+        (`verbose_oracle_scores_1` checks it)."""
+        self.wrong.append(_as_output(value, kind))
 
     def given_away(self, output: Output) -> bool:
         """Is this output a constant of the policy or in the customer's own words (so not a finding)?"""
@@ -151,6 +163,7 @@ class TaskDraft:
                 "required_actions": [a.model_dump() for a in self.required],
                 "forbidden_actions": [a.model_dump() for a in self.forbidden],
                 "ordered": self.ordered,
+                "wrong_outputs": [o.model_dump() for o in self.wrong],
             }
         )
 

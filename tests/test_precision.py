@@ -134,15 +134,8 @@ def write_tasks(domain: Domain[ShopDB], *, script: list[str] | None = None, wron
     draft.write("label_order", order_id="O2", title="Acme Corp. v. Smith")
     draft.output(next(o["total"] for o in orders if o["order_id"] == "O1"), "money")
     if wrong:
-        draft.outputs  # noqa: B018 - the declared wrong value is added below, as a task file would carry it
+        draft.wrong_output(float(wrong), "money")
     writer.save()
-    if wrong:
-        import orjson
-
-        path = domain.fixtures / "tasks.json"
-        data = orjson.loads(path.read_bytes())
-        data["tasks"][0]["wrong_outputs"] = [{"value": wrong, "kind": "money"}]
-        path.write_bytes(orjson.dumps(data))
 
 
 @pytest.fixture
@@ -180,6 +173,7 @@ def test_a_declared_wrong_value_fails(tmp_path: Path) -> None:
     domain = make_shop(tmp_path)
     write_tasks(domain, wrong="110.50")
     assert domain.tasks[0].wrong_outputs == [Output(value="110.50", kind="money")]
+    assert b'"wrong_outputs"' in (domain.fixtures / "tasks.json").read_bytes()  # written by the task writer
     assert _score(domain, "O1 totals $120.50.")[0] == 1.0
     assert _score(domain, "O1 totals $120.50, so $110.50 after the fee.")[0] == 0.0
 
