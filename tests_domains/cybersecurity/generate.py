@@ -253,6 +253,7 @@ def _generate() -> tuple[Rec, Rec]:
                 "filed_at": (opened + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
                 "summary": "Security review opened for a credential exposure.",
             }
+    _risk_notes(random.Random(f"{SEED}:risk-notes"), employees, incidents)
     data = {
         "employees": employees,
         "devices": devices,
@@ -264,6 +265,29 @@ def _generate() -> tuple[Rec, Rec]:
     user = {"laptops": laptops}
     LaptopDB.model_validate(user)
     return data, user
+
+
+def _risk_notes(rng: random.Random, employees: dict[str, Rec], incidents: dict[str, Rec]) -> None:
+    """The security team's notes on each employee: the behaviour-analytics risk score and the latest
+    phishing simulation, consistent with their incidents. A stream of their own, so nothing else moves."""
+    history: dict[str, list[Rec]] = {}
+    for incident in incidents.values():
+        history.setdefault(incident["employee_id"], []).append(incident)
+    for employee_id, employee in employees.items():
+        past = history.get(employee_id, [])
+        held = employee["lock_reason"] == "security_hold"
+        score = rng.randrange(70, 96) if held else rng.randrange(30, 70) if past else rng.randrange(3, 30)
+        level = "high" if score >= 70 else "medium" if score >= 30 else "low"
+        scored = (TODAY - timedelta(days=rng.randrange(0, 6))).isoformat()
+        campaign = rng.choice(["2025-11", "2026-01", "2026-02"])
+        clicked = held or any(i["category"] == "phishing" for i in past) or rng.random() < 0.15
+        outcome = "clicked the link, retraining assigned" if clicked else rng.choice(
+            ["reported it within 10 minutes", "ignored it", "reported it the next day"]
+        )
+        note = f"UEBA risk {level}, score {score} ({scored}). Phishing simulation {campaign}: {outcome}."
+        if held:
+            note += " On the insider-risk watch list until the security review closes."
+        employee["risk_notes"] = note
 
 
 def main() -> None:

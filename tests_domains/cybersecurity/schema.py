@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from pytest_tau import FreeText, Table, Unordered
+from pytest_tau import Confidential, FreeText, Table, Unordered
 
 NetworkAccess = Literal["full", "restricted", "blocked"]
 Category = Literal["malware", "lost_device", "phishing", "policy_violation"]
@@ -32,6 +32,8 @@ class Employee(_Record):
     mfa_code_issued: str | None
     handles_customer_data: bool
     asset_tag: str
+    # The security team's behaviour-analytics risk and phishing-simulation record: never told (policy 9.1).
+    risk_notes: Confidential[str]
 
 
 class Device(_Record):
