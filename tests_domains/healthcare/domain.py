@@ -522,3 +522,6 @@ DOMAIN.invariants(
     area_codes_valid("pharmacies", "phone"),
     cents("charges", "amount"),
 )
+
+# Policy 3.2: a booking is checked against the plan on file, so new insurance goes on file before the booking.
+DOMAIN.order("update_insurance", "book_appointment")

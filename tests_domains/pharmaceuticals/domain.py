@@ -480,3 +480,7 @@ DOMAIN.invariants(
     not_after_now("shipments", "pickup_date", where=lambda shipment: shipment.status in ("in_transit", "received")),
     cents("shipments", "courier_fee"),
 )
+
+# Policy 6.2 and 3.4: a missing re-consent is recorded before the participant is randomized or a visit is booked.
+DOMAIN.order("record_reconsent", "randomize_participant")
+DOMAIN.order("record_reconsent", "schedule_visit")
