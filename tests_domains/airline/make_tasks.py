@@ -758,10 +758,14 @@ def multi_basic_upgrade_then_change(b: Builder, i: int) -> None:
     new, nd = alt
     card = cards(user)[0]
     moved = [{"flight_number": new.flight_number, "date": nd}]
-    # Rule 4.2 fixes the order: the cabin upgrade alone, then the flight change; the bags come last here.
+    # The caller asks for the bags first, while the reservation is still basic economy (its allowance prices them);
+    # then rule 4.2 fixes the rest: the cabin upgrade alone, then the flight change. Each step shows in the state.
     d = b.task(f"basic_upgrade_then_change_{i}", ordered=True)
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
+    fee = d.read("quote_baggages", reservation_id=res.reservation_id, total_baggages=new_total)["bag_fee"]
+    d.write("update_reservation_baggages", reservation_id=res.reservation_id, total_baggages=new_total,
+            payment_id=card.id)
     up = d.read("quote_reservation_change", reservation_id=res.reservation_id, cabin="economy",
                 flights=refs(res))["fare_difference"]
     d.write("update_reservation_flights", reservation_id=res.reservation_id, cabin="economy", flights=refs(res),
@@ -771,20 +775,22 @@ def multi_basic_upgrade_then_change(b: Builder, i: int) -> None:
                 flights=moved)["fare_difference"]
     d.write("update_reservation_flights", reservation_id=res.reservation_id, cabin="economy", flights=moved,
             payment_id=card.id)
-    d.read("quote_baggages", reservation_id=res.reservation_id, total_baggages=new_total)
-    d.write("update_reservation_baggages", reservation_id=res.reservation_id, total_baggages=new_total,
-            payment_id=card.id)
+    d.output(fee, "money")
     d.output(up, "money")
     d.output(ch, "money")
     finish(d, (
         f"{text} Reservation {res.reservation_id} is a basic economy one-way from {city(res.origin)} to "
-        f"{city(res.destination)} on {month_day(seg.date)}. You want to move it to {month_day(nd)}, the nonstop departing "
-        f"{new.scheduled_departure_time_est}. If the agent says basic economy can't be changed, ask if there is any way; "
-        f"if upgrading to economy first makes the change possible, accept the economy upgrade (never business). After the "
-        f"change you also want {new_total} checked bags in total. Everything on {card_words(card)}. Ask what the upgrade "
-        f"costs and what the date change costs. {b.persona()}"
-    ), ["Hi, I need to change the date of my flight.", line, "OK, upgrade to economy then, and make the change.",
-        "Yes, and the bags too."])
+        f"{city(res.destination)} on {month_day(seg.date)}. First you want {new_total} checked bags in total on it; ask "
+        f"what they cost and accept. Only once the bags are done, say you also want to move the flight to "
+        f"{month_day(nd)}, the nonstop departing {new.scheduled_departure_time_est}. If the agent says basic economy can't "
+        f"be changed, ask if there is any way; if upgrading to economy first makes the change possible, accept the "
+        f"economy upgrade (never business). Everything on {card_words(card)}. Ask what the upgrade costs and what the "
+        f"date change costs. {b.persona()}"
+    ), ["Hi, I need to add checked bags to my reservation.", line,
+        f"I want {new_total} checked bags in total, paid with {my_card(card)}. What will that cost?", "Yes, add them.",
+        f"One more thing: I need to move that flight to {month_day(nd)}, the nonstop departing "
+        f"{new.scheduled_departure_time_est}.", "Is there any way to do it?",
+        "OK, upgrade me to economy first then. Yes, go ahead.", "Yes, make the date change."])
 
 
 # ======================================================================================
