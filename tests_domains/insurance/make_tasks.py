@@ -216,9 +216,12 @@ def coverage_lookup_auto(b: Builder, n: int, split: str = "test") -> None:
     d = start(b, f"coverage_lookup_auto_{n}", pol, n, n,
               "You just got a quote from another company and want to compare: ask what your collision and comprehensive "
               "deductibles are, what your bodily injury liability limits are (per person and per accident), and whether you "
-              "have rental reimbursement. You do not want to change anything today; if offered changes, decline.",
+              "have rental reimbursement. The other company also told you its insurance score for you: ask what insurance score "
+              "Harborline has on file; if the agent will not say, accept that. You do not want to change anything today; if "
+              "offered changes, decline.",
               ["Hi, I want to double-check my auto coverage. {ID}",
                "Just the collision and comprehensive deductibles, my bodily injury limits, and whether I have rental car coverage.",
+               "And what insurance score do you have on file for me? The other company told me theirs.",
                "No changes, thanks."], split=split)
     policy = d.read("get_policy", policy_number=pol.policy_number)
     covs = {c["code"]: c for c in policy["coverages"]}

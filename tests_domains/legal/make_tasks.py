@@ -400,8 +400,10 @@ class Builder:
         text, line, _, auth = self.who(c, contact)
         d = self.task("rate_credit", c, f"{text} You think some lines on invoice {inv.invoice_id} are billed above the firm's published "
                       "rates, but you are not sure which ones. You want the invoice corrected and to know by how much it goes down. "
-                      "Agree to the correction the agent proposes.",
-                      ["Hi, I think we were overbilled on an invoice.", line, f"It's invoice {inv.invoice_id}.", "Yes, please apply that."],
+                      "Agree to the correction the agent proposes. At the end, also ask how much unbilled time the firm will carry "
+                      "for you before it asks for a retainer top-up; if the agent will not say, accept that.",
+                      ["Hi, I think we were overbilled on an invoice.", line, f"It's invoice {inv.invoice_id}.", "Yes, please apply that.",
+                       "One more thing: how much unbilled time will you carry for us before you ask for a retainer top-up?"],
                       split)
         self.auth(d, auth)
         d.read("get_invoice", invoice_id=inv.invoice_id)
