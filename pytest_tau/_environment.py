@@ -181,6 +181,8 @@ class Environment:
         try:
             db = self.state.user_db if actor == "user" else self.state.db
             value = tool.function(db, **{k: getattr(parsed, k) for k in type(parsed).model_fields})
+            if savepoint is not None:
+                self.state.release()
             return ToolCall(name, arguments, _render(value), False, tool.write)
         except ToolError as exc:
             message = f"Error: {exc}"[:_MAX_ERROR]  # tools echo arguments, which may be huge

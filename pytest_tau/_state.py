@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import base64
 import copy
+import datetime
+import decimal
+import enum
 import hashlib
 import re
 from collections.abc import Iterator, Mapping, MutableMapping
@@ -31,6 +34,43 @@ _DELETED = object()
 
 # {table: {key: record as JSON-able dict, or None for a deleted record}}
 Diff = dict[str, dict[str, Any]]
+
+
+# Types whose values a record copy shares with its original (nothing changes them in place);
+# enumerations join on first sight.
+_SHARED = {str, int, float, bool, type(None), bytes, decimal.Decimal, datetime.date, datetime.datetime, datetime.time, datetime.timedelta}
+_PLAIN_MODELS: dict[type, bool] = {}  # model class -> copied field by field (no __deepcopy__ of its own)
+
+
+def copy_record(value: Any) -> Any:
+    """A deep copy of a record: what `copy.deepcopy` gives, for a fraction of its cost on
+    pydantic models of plain values (no memo: a record validated from JSON shares no parts).
+    Anything else (a model with its own `__deepcopy__` or private attributes, a set, a custom
+    class) goes to `copy.deepcopy`."""
+    kind = type(value)
+    shared = _SHARED
+    if kind in shared:
+        return value
+    if kind is list:
+        return [item if type(item) in shared else copy_record(item) for item in value]
+    if kind is dict:
+        return {key: item if type(item) in shared else copy_record(item) for key, item in value.items()}
+    plain = _PLAIN_MODELS.get(kind)
+    if plain is None:
+        if issubclass(kind, enum.Enum):
+            shared.add(kind)
+            return value
+        plain = _PLAIN_MODELS[kind] = issubclass(kind, BaseModel) and kind.__deepcopy__ is BaseModel.__deepcopy__
+    if plain and getattr(value, "__pydantic_private__", None) is None:
+        new = object.__new__(kind)
+        fields = {key: item if type(item) in shared else copy_record(item) for key, item in value.__dict__.items()}
+        object.__setattr__(new, "__dict__", fields)
+        extra = value.__pydantic_extra__
+        object.__setattr__(new, "__pydantic_extra__", None if extra is None else copy_record(extra))
+        object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+    return copy.deepcopy(value)
 
 
 def _record_label(model: type[BaseModel] | None, table: str) -> str:
@@ -58,7 +98,7 @@ class Table(MutableMapping[str, R], Generic[R]):
     creates independent records never changes their ids.
     """
 
-    __slots__ = ("_base", "_frozen", "_indexes", "_overlay", "label", "name")
+    __slots__ = ("_base", "_frozen", "_indexes", "_overlay", "_shared", "label", "name")
 
     def __init__(
         self,
@@ -72,6 +112,9 @@ class Table(MutableMapping[str, R], Generic[R]):
         self._base = base
         self._frozen = False  # the initial DB's own tables: read in place, never written
         self._overlay: dict[str, Any] = {}
+        # Keys whose overlay record the latest savepoint holds too: copied before being handed
+        # out, so a write that fails can roll back without a copy of every record up front.
+        self._shared: set[str] = set()
         # field -> {value: keys} over the initial DB; shared by every environment of a process.
         self._indexes = {} if indexes is None else indexes
 
@@ -151,7 +194,7 @@ class Table(MutableMapping[str, R], Generic[R]):
                 found[key] = self._base[key]
         for key, mine in overlay.items():
             if mine is not _DELETED and matches(mine):
-                found[key] = mine
+                found[key] = self._own(key) if key in self._shared else mine
         return [found[key] for key in sorted(found)]
 
     def new_key(self, prefix: str, *parts: Any, length: int = 8) -> str:
@@ -174,8 +217,17 @@ class Table(MutableMapping[str, R], Generic[R]):
         if record is _DELETED:
             raise KeyError(key)
         if record is None:
-            record = copy.deepcopy(self._base[key])
+            record = copy_record(self._base[key])
             self._overlay[key] = record
+        elif key in self._shared:
+            record = self._own(key)
+        return record
+
+    def _own(self, key: str) -> R:
+        """The overlay's record under `key`, copied from the one the latest savepoint holds."""
+        self._shared.discard(key)
+        record: R = copy_record(self._overlay[key])
+        self._overlay[key] = record
         return record
 
     def __contains__(self, key: object) -> bool:
@@ -187,6 +239,7 @@ class Table(MutableMapping[str, R], Generic[R]):
     def __setitem__(self, key: str, record: R) -> None:
         if self._frozen:
             raise TypeError("the initial DB is read-only: tools change an environment's tables")
+        self._shared.discard(key)
         self._overlay[key] = record
 
     def __delitem__(self, key: str) -> None:
@@ -194,6 +247,7 @@ class Table(MutableMapping[str, R], Generic[R]):
             raise TypeError("the initial DB is read-only: tools change an environment's tables")
         if key not in self:
             raise KeyError(key)
+        self._shared.discard(key)
         self._overlay[key] = _DELETED
 
     def __iter__(self) -> Iterator[str]:
@@ -217,16 +271,16 @@ class Table(MutableMapping[str, R], Generic[R]):
 
     def items(self) -> Iterator[tuple[str, R]]:  # type: ignore[override]
         """Every (key, record), read-only (fetch by key to change one)."""
-        overlay = self._overlay
+        overlay, shared = self._overlay, self._shared
         for key, record in self._base.items():
             mine = overlay.get(key)
             if mine is None:
                 yield key, record
             elif mine is not _DELETED:
-                yield key, mine
+                yield key, self._own(key) if key in shared else mine
         for key, mine in overlay.items():
             if key not in self._base and mine is not _DELETED:
-                yield key, mine
+                yield key, self._own(key) if key in shared else mine
 
     def where(self, **criteria: Any) -> Iterator[R]:
         """Records whose fields equal the given values, read-only (fetch by key to change one).
@@ -254,9 +308,9 @@ class Table(MutableMapping[str, R], Generic[R]):
             mine = overlay.get(key)
             if mine is None and matches(self._base[key]):
                 yield self._base[key]
-        for mine in overlay.values():  # changed, inserted records (deleted ones are skipped)
+        for key, mine in overlay.items():  # changed, inserted records (deleted ones are skipped)
             if mine is not _DELETED and matches(mine):
-                yield mine
+                yield self._own(key) if key in self._shared else mine
 
     # -- for the engine ------------------------------------------------------------
     def diff(self) -> dict[str, Any]:
@@ -272,10 +326,19 @@ class Table(MutableMapping[str, R], Generic[R]):
         return changed
 
     def savepoint(self) -> dict[str, Any]:
-        return {key: copy.deepcopy(record) if record is not _DELETED else record for key, record in self._overlay.items()}
+        """The overlay as it is: its records stay untouched, since from now on the table hands
+        out a copy of each (copy on first use, not of every record up front)."""
+        saved = dict(self._overlay)
+        self._shared = {key for key, record in saved.items() if record is not _DELETED}
+        return saved
+
+    def release(self) -> None:
+        """The latest savepoint will not be rolled back to: its records are the table's again."""
+        self._shared = set()
 
     def rollback(self, savepoint: dict[str, Any]) -> None:
         self._overlay = savepoint
+        self._shared = set()
 
 
 USER_PREFIX = "user:"
@@ -329,6 +392,11 @@ class State:
 
     def savepoint(self) -> dict[str, dict[str, Any]]:
         return {name: table.savepoint() for name, table in self.tables.items()}
+
+    def release(self) -> None:
+        """The latest savepoint will not be rolled back to (the write succeeded)."""
+        for table in self.tables.values():
+            table.release()
 
     def rollback(self, savepoint: dict[str, dict[str, Any]]) -> None:
         for name, table in self.tables.items():

@@ -593,7 +593,9 @@ def spray_agents(domain: AnyDomain, task: Task) -> Iterator[tuple[str, OracleAge
     every value of every tool result it saw."""
     gold = list(task.gold_actions)
     writes = [gold[i] for i in _writes(domain, gold)]
-    yield "gold actions, then every value of every result", OracleAgent(task, gold, say=said_values(_results(domain, task, gold))), gold
+    # The gold's results are the domain's cached replay of it: no need to replay it again.
+    gold_results = [parsed_result(call.result) for call in domain.gold(task.id).calls if not call.error]
+    yield "gold actions, then every value of every result", OracleAgent(task, gold, say=said_values(gold_results)), gold
     harvested = harvested_reads(domain, task) + gold
     yield "every look-up on the task's entities, then every value", OracleAgent(task, harvested, say=said_values(_results(domain, task, harvested))), harvested
     yield "the gold writes with no look-up, then every value", OracleAgent(task, writes, say=said_values(_results(domain, task, writes))), writes

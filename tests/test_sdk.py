@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import copy
+import datetime
+import decimal
+import enum
 from typing import Annotated, Literal
 
 import pytest
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from pytest_tau import Domain, DomainError, Environment, ToolError, calculate
 from pytest_tau._agents import DoNothingAgent, OracleAgent
 from pytest_tau._scoring import play
+from pytest_tau._state import copy_record
 from pytest_tau._tools import Tool
 from pytest_tau._users import ScriptedUser
 from pytest_tau._validity import check_mutations_score_0
@@ -127,6 +132,64 @@ def test_a_failing_write_is_rolled_back(toy_domain) -> None:
         assert env.state.diff() == {}
     finally:
         del toy_domain.tools["half_write"]
+
+
+def test_a_failing_write_is_rolled_back_over_the_environments_own_records(toy_domain) -> None:
+    # The records the environment already holds (fetched, changed by an earlier write) come back
+    # as they were, whether the failing tool changed one fetched by key or, against the rules, by a scan.
+    @toy_domain.tool(write=True)
+    def half_write(db, book_id: str) -> str:
+        """Change a book and its holder's other books, then fail (a buggy tool)."""
+        db.books[book_id].status = "lost"
+        for book in db.books.where(holder="M1"):
+            book.holder = "M9"
+        raise ToolError("failed halfway")
+
+    try:
+        env = Environment(toy_domain)
+        assert not env.call("loan_book", {"member_id": "M1", "book_id": "B1"}).error
+        assert not env.call("loan_book", {"member_id": "M1", "book_id": "B3"}).error
+        before = env.state.diff()
+        assert env.call("half_write", {"book_id": "B1"}).error
+        assert env.state.diff() == before
+        assert env.state.db.books["B1"].status == "loaned"
+        # The next write changes the rolled-back record, and a failing write after it keeps that change.
+        env.state.db.books["B1"].status = "returned"
+        assert env.call("half_write", {"book_id": "B1"}).error
+        assert env.state.diff()["books"]["B1"]["status"] == "returned"
+    finally:
+        del toy_domain.tools["half_write"]
+
+
+def test_a_record_copy_is_a_deep_copy() -> None:
+    class Colour(enum.Enum):
+        RED = "red"
+
+    class Part(BaseModel):
+        when: datetime.date
+        tags: list[str]
+
+    class Record(BaseModel, extra="allow"):
+        name: str
+        parts: list[Part] = []
+        by_day: dict[str, Part] = {}
+        colour: Colour = Colour.RED
+        price: decimal.Decimal = decimal.Decimal("1.50")
+
+    class Private(Record):
+        _note: str = PrivateAttr(default="private")
+
+    part = Part(when=datetime.date(2026, 1, 2), tags=["a"])
+    made = [Record(name="x", parts=[part], by_day={"mon": part}, more=[1]), Record.model_construct(name="y", parts=[part])]
+    for original in [*made, Private(name="z", parts=[part])]:
+        copied = copy_record(original)
+        assert copied == copy.deepcopy(original) and copied.model_fields_set == original.model_fields_set
+        assert copied.__pydantic_private__ == original.__pydantic_private__
+        copied.parts[0].tags.append("b")
+        assert part.tags == ["a"]
+        if copied.model_extra:
+            copied.model_extra["more"].append(2)
+            assert original.model_extra == {"more": [1]}
 
 
 def test_oracle_scores_1_and_do_nothing_0(toy_domain) -> None:
