@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
-from decimal import Decimal
 from typing import Any
 
 from pytest_tau import TaskDraft, TaskWriter
@@ -211,8 +210,6 @@ def cancel_late(b: Builder, count: int) -> None:
         charges = d.read("list_charges", patient_id=p.patient_id, status="open")
         total = d.read("calculate", expression=" + ".join(f"{c['amount']:g}" for c in charges))
         d.output(total, "money")
-        # The open balance without the late fee: what an agent that sums the charges before cancelling says.
-        d.wrong_output(float(Decimal(str(total)) - Decimal(str(result["fee"]["amount"]))), "money")
         count -= 1
 
 

@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from pytest_tau import TaskDraft, TaskWriter
-from tests_domains.manufacturing.domain import DOMAIN
+from tests_domains.manufacturing.domain import DOMAIN, quote_scrap
 from tests_domains.manufacturing.schema import Lot, defect_possible, lot_processes
 
 DB = DOMAIN.initial_db
@@ -245,6 +245,8 @@ def build() -> TaskWriter:
                     supervisor_id=s.supervisor_id, note=f"{code} found at inspection")
             d.output(q["cost"], "money", strict=True)
             d.output(shipped_count(tr), "number")
+            # The other disposition's cost is what an agent that scraps a reworkable defect (or reworks a critical one) quotes.
+            d.wrong_output(quote_scrap(DB, lid, bad, "rework" if want_crit else "scrap")["cost"], "money")
             if want_crit:
                 n_crit += 1
             else:
@@ -353,6 +355,8 @@ def build() -> TaskWriter:
             d.write("record_scrap", lot_id=lot.lot_id, quantity=qty, defect_code=code, disposition="scrap",
                     supervisor_id=s.supervisor_id, note=f"{code}")
             d.output(q["cost"], "money", strict=True)
+            # The rework quote is what an agent that goes along with the forbidden rework tells.
+            d.wrong_output(quote_scrap(DB, lot.lot_id, qty, "rework")["cost"], "money")
             d.forbid("record_scrap", lot_id=lot.lot_id, quantity=qty, defect_code=code, disposition="rework",
                      supervisor_id=s.supervisor_id, note=f"{code}")
 

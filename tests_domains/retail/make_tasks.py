@@ -197,13 +197,8 @@ class Builder:
 
 
 def gift_balance(draft: TaskDraft, user: User, gift_id: str) -> Any:
-    """The gift card balance as the profile shows it now (after the task's writes so far). The balance the
-    profile showed before them is what an agent that reads the card without the change says: a wrong output."""
-    now = draft.read("get_user_details", user_id=user.user_id)["payment_methods"][gift_id]["balance"]
-    before = USERS[user.user_id].payment_methods[gift_id].balance
-    if before is not None and before != now:
-        draft.wrong_output(before, "money")
-    return now
+    """The gift card balance as the profile shows it now (after the task's writes so far)."""
+    return draft.read("get_user_details", user_id=user.user_id)["payment_methods"][gift_id]["balance"]
 
 
 def refund_of(result: dict[str, Any], note: str) -> Any:
