@@ -18,6 +18,7 @@ derived wrong value is one of them, so an agent that states its intermediate fig
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -165,6 +166,7 @@ def derived_wrong_outputs(outputs: Sequence[Output], calls: Sequence[ToolCall], 
 
 
 Shapes = dict[str, frozenset[frozenset[str]]]
+_ZERO_LED = re.compile(r"0\d{2,}")
 
 
 def _confidential_outputs(results: Iterable[Any], confidential: frozenset[str], shapes: Shapes) -> list[Output]:
@@ -180,7 +182,10 @@ def _confidential_outputs(results: Iterable[Any], confidential: frozenset[str], 
                     public.add(str(value).casefold())
                     continue
                 text = str(value).strip()
-                output = _as_output(value, infer_kind(text) if isinstance(value, str) else "number")
+                kind = infer_kind(text) if isinstance(value, str) else "number"
+                if kind == "number" and _ZERO_LED.fullmatch(text):
+                    kind = "code"  # "0015", the last four of an SSN or a card: digits that name, not a quantity of 15
+                output = _as_output(value, kind)
                 if output is not None and _distinctive(output):
                     found[output] = None
     # A confidential value that a public field also shows (the same figure elsewhere) may be said.
