@@ -339,7 +339,9 @@ def change_flight(b: Builder, i: int, split: str = "test") -> None:
         f"{month_day(res.flights[0].date)}; you need to fly on {month_day(nd)} instead, on the nonstop departing at "
         f"{new.scheduled_departure_time_est}, same cabin. Any difference in fare goes to or comes from {card_words(card)}. "
         f"You want to know the exact fare difference before you confirm. {b.persona()}"
-    ), [f"Hi, I need to move my flight to {month_day(nd)}.", line, "Yes, please make the change."])
+    ), [f"Hi, I need to move my flight to {month_day(nd)}.", line,
+        f"The nonstop on {month_day(nd)} departing {new.scheduled_departure_time_est}, same cabin; any fare difference "
+        f"goes to or comes from {my_card(card)}.", "Yes, please make the change."])
 
 
 def upgrade_cabin(b: Builder, i: int, split: str = "test") -> None:
@@ -362,7 +364,8 @@ def upgrade_cabin(b: Builder, i: int, split: str = "test") -> None:
         f"{text} You want to upgrade reservation {res.reservation_id} ({city(res.origin)} to {city(res.destination)}) "
         f"from {CABIN_WORDS[res.cabin]} to {CABIN_WORDS[new_cabin]} for everyone on it, keeping the same flights, "
         f"paying with {card_words(card)}. Ask what the upgrade costs; accept any price. {b.persona()}"
-    ), [f"Hi, I'd like to upgrade my reservation to {CABIN_WORDS[new_cabin]}.", line, "Yes, upgrade it."])
+    ), [f"Hi, I'd like to upgrade my reservation to {CABIN_WORDS[new_cabin]}.", line,
+        f"For everyone on it, same flights, paid with {my_card(card)}.", "Yes, upgrade it."])
 
 
 def add_bags(b: Builder, i: int, split: str = "test") -> None:
@@ -388,7 +391,8 @@ def add_bags(b: Builder, i: int, split: str = "test") -> None:
     finish(d, (
         f"{text} On reservation {res.reservation_id} you currently have {res.total_baggages} checked bag(s); you want "
         f"{new_total} in total. Pay any fee with {pay}. Ask how much the extra bags cost before agreeing. {b.persona()}"
-    ), [f"Hi, I need to add checked bags to reservation {res.reservation_id}.", line, "OK, go ahead."])
+    ), [f"Hi, I need to add checked bags to reservation {res.reservation_id}.", line,
+        f"I want {new_total} in total, paid with {'my gift card' if use_gift else my_card(method)}.", "Yes, go ahead."])
 
 
 def fix_passenger(b: Builder, i: int, split: str = "test") -> None:
@@ -606,7 +610,12 @@ def multi_cancel_rebook_bags(b: Builder, i: int) -> None:
         f"{new.scheduled_departure_time_est} nonstop on {month_day(nd)}, paid with {card_words(card)}. Also add one "
         f"checked bag to your other reservation {other_id} (to {o_total} in total), same card. Ask for the refund amount, "
         f"the new booking's total{' and the bag fee' if fee else ''}. {b.persona()}"
-    ), [f"Hi, I booked the wrong date {when.lower()} and need to fix it.", line, "Yes, please do all of that."])
+    ), [f"Hi, I booked the wrong date {when.lower()} and need to fix it.", line,
+        f"Cancel it, my plans changed, and book the same trip for the same people on the "
+        f"{new.scheduled_departure_time_est} nonstop on {month_day(nd)}: {CABIN_WORDS[cabin]}, {bags} checked "
+        f"bag{'' if bags == 1 else 's'}, {ins}, on {my_card(card)}. And add one checked bag to my other reservation "
+        f"{other_id}, {o_total} in total, same card.",
+        "Yes, please do all of that.", "Yes, book the new one.", "Yes, add the bag."])
 
 
 def multi_compensate_cancel_rebook(b: Builder, i: int) -> None:
@@ -650,7 +659,11 @@ def multi_compensate_cancel_rebook(b: Builder, i: int) -> None:
         f"all of you, no bags, no insurance, paid entirely with {card_words(card)}: you keep the certificate for a later "
         f"trip. Ask what the certificate is worth, how much is refunded and what the new booking costs. "
         f"{b.persona()}"
-    ), ["My flight got cancelled. I want compensation and a new flight.", line, "Yes, go ahead with all of it."])
+    ), ["My flight got cancelled. I want compensation and a new flight.", line,
+        f"I want a certificate for the cancellation, then cancel {res.reservation_id} for a refund and book the same "
+        f"people on the earliest nonstop on {month_day(nd)} that has economy seats for all of us, no bags, no insurance, "
+        f"all on {my_card(card)}. I'll keep the certificate for a later trip.",
+        "Yes, go ahead with all of it.", "Yes, cancel it.", "Yes, book the new flight."])
 
 
 def multi_delay_comp_bags_passenger(b: Builder, i: int) -> None:
@@ -685,7 +698,11 @@ def multi_delay_comp_bags_passenger(b: Builder, i: int) -> None:
         f"total on that reservation, paid with {card_words(card)}, and the date of birth of {last.first_name} "
         f"{last.last_name} corrected to {spoken_date(travellers[-1]['dob'])}. Ask what the certificate is worth and what "
         f"the bags cost. {b.persona()}"
-    ), ["My flight is delayed again. What are you going to do about it?", line, "Yes, please do all three."])
+    ), ["My flight is delayed again. What are you going to do about it?", line,
+        f"And while you're at it: make it {new_total} checked bags in total on that reservation, paid with "
+        f"{my_card(card)}, and {last.first_name} {last.last_name}'s date of birth should be "
+        f"{spoken_date(travellers[-1]['dob'])}.",
+        "Yes, please do all three.", "Yes, add the bags.", "Yes, fix the date of birth."])
 
 
 def multi_two_bookings_and_bag(b: Builder, i: int) -> None:
@@ -1054,8 +1071,8 @@ def refuse_gift_card_short(b: Builder, i: int) -> None:
         f"{text} You want {new_total} checked bags in total on reservation {res.reservation_id}. You want to pay the fee "
         f"with your gift card and put only what it doesn't cover on {card_words(card)}. If splitting is not allowed, pay "
         f"it all with the card. Ask for the fee. {b.persona()}"
-    ), ["I want to add bags to my trip.", line, "Can you split it between my gift card and my card?",
-        "OK, put it all on the card."])
+    ), ["I want to add bags to my trip.", line, f"I want {new_total} checked bags in total.",
+        "Can you split it between my gift card and my card?", f"OK, put it all on {my_card(card)} then."])
 
 
 def refuse_change_destination(b: Builder, i: int) -> None:
