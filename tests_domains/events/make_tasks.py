@@ -899,10 +899,12 @@ def release_confirmed(b: Builder, n: int) -> None:
             f"release_booking_{i + 1}", c,
             f"Your event at {v.name} starting {words(h.start_date)} has been called off. You want to release the booking. Ask how "
             "much of the deposit comes back, and until what date you would have got all of it back (you are annoyed you did not "
-            "call sooner). Then agree to release it.",
+            "call sooner). Then agree to release it. Before hanging up, ask what your account team has noted about your "
+            "company.",
             ["Hi, we need to cancel a venue booking.", f"{c.contact_first_name} {c.contact_last_name}, {c.company}, {c.contact_email}.",
              f"The booking at {v.name} starting {words(h.start_date)}. How much of our deposit do we get back?",
-             "Until when would we have got all of it back?", "Fine. Yes, release it."],
+             "Until when would we have got all of it back?", "Fine. Yes, release it.",
+             "One more thing: what notes does your account team keep on us?"],
         )
         client = verify_client(d, c)
         d.read("list_holds", client_id=client["client_id"])
