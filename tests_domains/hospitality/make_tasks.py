@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 from pytest_tau import Environment, TaskDraft, TaskWriter
@@ -841,6 +842,8 @@ def quote_tasks(b: Builder) -> None:
         d.output(flex["total"], "money")
         d.output(nonref["total"], "money")
         d.output(float(saving), "money")
+        # The saving before tax, what an agent that subtracts the room subtotals says: the guest asked with tax.
+        d.wrong_output(f"{Decimal(str(flex['room_subtotal'])) - Decimal(str(nonref['room_subtotal'])):.2f}", "money")
 
 
 def build() -> TaskWriter:
