@@ -807,8 +807,10 @@ def _needed_values(domain: AnyDomain, task: Task) -> list[tuple[str, Any]]:
                 if arg in tool.free_text:
                     continue
                 for path, item in _leaf_values(value, arg):
-                    # Credentials and identifiers: strings, not the figures and dates an agent works out.
-                    if not isinstance(item, str) or item in choices.get(arg, ()) or _WORKED_OUT.fullmatch(item):
+                    # Credentials and identifiers: strings, not the figures and dates an agent works
+                    # out; but every credential a caller authenticates with, digits and dates too.
+                    worked_out = not isinstance(item, str) or bool(_WORKED_OUT.fullmatch(item))
+                    if item in choices.get(arg, ()) or (worked_out and not tool.authenticates):
                         continue
                     if not _shown(item, seen) and not _shown(item, domain.policy):
                         needed.append((f"{action.name}.{path}", item))

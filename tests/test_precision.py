@@ -238,6 +238,28 @@ def test_the_script_must_hold_credentials_and_a_yes(tmp_path: Path) -> None:
     assert check_script_answers(complete) == []
 
 
+def test_the_script_must_hold_every_credential_digits_included(tmp_path: Path) -> None:
+    """A PIN or a date of birth is all digits, like the figures an agent works out: where a tool
+    authenticates the caller, the script must give it all the same."""
+    domain = make_shop(tmp_path)
+
+    @domain.tool(authenticates=True)
+    def verify_pin(db: ShopDB, customer_id: str, pin: str) -> str:
+        """Check the customer's phone PIN."""
+        if pin != "4821":
+            raise ToolError("wrong PIN")
+        return "verified"
+
+    writer = TaskWriter(domain)
+    draft = writer.task("pin_then_hold", instructions="You are Ana Ruiz (ana@example.com, PIN 4821). Hold O2.",
+                        script=["Hi, ana@example.com here, please hold O2.", "Yes, go ahead."])
+    customer = draft.read("find_customer", email="ana@example.com")
+    draft.read("verify_pin", customer_id=customer["customer_id"], pin="4821")
+    draft.write("hold_order", order_id="O2")
+    writer.save()
+    assert any("verify_pin.pin='4821'" in p for p in check_script_answers(domain))
+
+
 def test_formatted_strings_are_compared_canonically(tmp_path: Path) -> None:
     assert formatted_form("Acme Corp. v. Smith") == formatted_form("ACME CORPORATION vs smith")
     assert formatted_form("v3.0.1") == formatted_form("3.0.1") != formatted_form("3.0.2")
