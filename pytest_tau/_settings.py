@@ -124,7 +124,11 @@ class Settings(BaseModel):
             values["task_ids"] = tuple(sorted({t.strip() for t in values["task_ids"].split(",") if t.strip()}))
         values.setdefault("agent_strategy", "tool-calling" if values.get("model") else "oracle")
         values["agent_uses_model"] = values["agent_strategy"] in model_agents
-        wants_model_user = values["agent_uses_model"] or values["agent_strategy"] in model_user_agents
+        # A remote agent meets a model customer when a model is named, else the scripted one
+        # (its lines hold every credential and confirmation a careful agent asks for: validate's
+        # script_answers).
+        remote_with_model = values["agent_strategy"] in model_user_agents and bool(values.get("user_model") or values.get("model"))
+        wants_model_user = values["agent_uses_model"] or remote_with_model
         values.setdefault("user_strategy", "llm" if wants_model_user else "scripted")
         values["user_uses_model"] = values["user_strategy"] in model_users
         if "user_model" not in values and "model" in values:
@@ -138,13 +142,7 @@ class Settings(BaseModel):
         problems = []
         if self.agent_uses_model and not self.model:
             problems.append(f"--agent-strategy {self.agent_strategy} needs --model (e.g. --model gpt-4o)")
-        if self.user_uses_model and not self.user_model and not self.agent_uses_model:
-            problems.append(
-                f"--agent-strategy {self.agent_strategy} talks to a simulated customer: give --user-model (the scripted "
-                "customer's lines do not hold every credential and confirmation a careful agent asks for), "
-                "or --user-strategy scripted"
-            )
-        elif self.user_uses_model and not self.user_model:
+        if self.user_uses_model and not self.user_model:
             problems.append(f"--user-strategy {self.user_strategy} needs --user-model or --model")
         if self.record and self.replay:
             problems.append("--record and --replay exclude each other")

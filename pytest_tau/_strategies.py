@@ -39,8 +39,8 @@ class StrategyInfo:
     name: str
     description: str
     uses_model: bool = False
-    # An agent whose customer is a model by default (--user-model): a remote agent meets a careful
-    # customer, and the scripted lines do not hold every credential and confirmation it may ask for.
+    # An agent that calls no model itself but meets a model customer whenever a model is named
+    # (--user-model or --model); without one, the scripted customer.
     wants_model_user: bool = False
 
     def __post_init__(self) -> None:
@@ -107,7 +107,7 @@ class StrategyCatalog:
         return frozenset(name for name, info in self._by_role[role].items() if info.uses_model)
 
     def model_user_agents(self) -> frozenset[str]:
-        """Agent strategies that get a model user by default (`StrategyInfo.wants_model_user`)."""
+        """Agent strategies that get a model user when a model is named (`StrategyInfo.wants_model_user`)."""
         return frozenset(name for name, info in self._by_role["agent"].items() if info.wants_model_user)
 
     def unknown(self, role: Role, name: str, source: str) -> str | None:

@@ -156,9 +156,16 @@ def test_a2a_stall_raises_infra_error_directly(toy_domain: Domain) -> None:
         agent.close()
 
 
-def test_remote_agents_meet_a_model_customer_by_default(tau: TauRunner) -> None:
-    """The scripted customer cannot answer everything a careful agent asks, so a remote agent gets a
-    model user unless the scripted one is asked for."""
-    result = tau.run("--agent-strategy", "http", "--agent-url", "http://127.0.0.1:9")
-    assert result.ret == 4
-    result.stderr.fnmatch_lines(["*--agent-strategy http talks to a simulated customer: give --user-model*"])
+def test_remote_agents_meet_a_model_customer_when_a_model_is_named() -> None:
+    """The scripted customer's lines hold what a careful agent asks (validate's script_answers), so
+    an offline remote run needs no model; naming one gives the agent a model customer."""
+    from pytest_tau._settings import Settings
+
+    def user(**raw: str) -> str:
+        return Settings.resolve({"agent_strategy": "http", **raw}, model_users={"llm"}, model_user_agents={"http"}).user_strategy
+
+    assert user() == "scripted"
+    assert user(user_model="gpt-4o") == user(model="gpt-4o") == "llm"
+    assert user(user_strategy="scripted", user_model="gpt-4o") == "scripted"
+    explicit = Settings.resolve({"agent_strategy": "http", "user_strategy": "llm"}, model_users={"llm"}, model_user_agents={"http"})
+    assert explicit.problems() == ["--user-strategy llm needs --user-model or --model"]
