@@ -579,3 +579,11 @@ def _retainage_by_the_rule(db: ConstructionDB, now: datetime) -> Any:
                 yield f"pay_apps[{app.pay_app_id!r}]: net {app.net_due} is not billed {app.amount_billed} - retainage {app.retainage_withheld}"
             if app.status != "rejected":
                 billed += app.amount_billed
+
+
+# Policy 5, 8 and 10: the documents are checked and the figures quoted before the write they go with.
+DOMAIN.order("list_project_documents", "submit_permit_application")
+DOMAIN.order("quote_permit_fee", "submit_permit_application")
+DOMAIN.order("search_inspection_slots", "schedule_inspection")
+DOMAIN.order("quote_change_order", "approve_change_order")
+DOMAIN.order("quote_pay_application", "submit_pay_application")

@@ -584,3 +584,7 @@ def train_model(
                   target=target, features=cols, trained_by=requested_by.strip())
     db.models[model.model_id] = model
     return model
+
+
+# Policy 4.3: a cleaning job is previewed (the rows it removes told) before it runs.
+DOMAIN.order("preview_cleaning", "run_cleaning")

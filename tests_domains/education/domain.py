@@ -569,3 +569,10 @@ def _holds_from_the_students_time(db: EducationDB, now: datetime) -> Any:
 
 # A swap over the credit limit drops before it adds (the add would exceed the limit first).
 DOMAIN.order("drop_section", "add_section")
+# Policy 2.1, 4.4 and 5.1: the quote before the change it prices, the conflict check before a seat is taken.
+DOMAIN.order("quote_add", "add_section")
+DOMAIN.order("quote_drop", "drop_section")
+DOMAIN.order("quote_transcript", "request_transcript")
+DOMAIN.order("check_schedule_conflict", "add_section")
+DOMAIN.order("check_schedule_conflict", "change_section")
+DOMAIN.order("check_schedule_conflict", "join_waitlist")

@@ -696,3 +696,10 @@ def _holds_paid_before_full_refund_ends(db: EventsDB, now: datetime) -> Any:
     for key, hold in db.holds.items():
         if hold.deposit_paid_on and date.fromisoformat(hold.deposit_paid_on) > date.fromisoformat(hold.start_date) - timedelta(days=90):
             yield f"holds[{key!r}]: deposit paid {hold.deposit_paid_on}, after the full refund ended (start {hold.start_date})"
+
+
+# Policy 2.1: the figure a change costs or returns is heard before the change, read from its quote.
+DOMAIN.order("quote_cancellation", "cancel_registration")
+DOMAIN.order("quote_tier_change", "change_tier")
+DOMAIN.order("quote_transfer", "transfer_registration")
+DOMAIN.order("quote_hold_release", "release_hold")

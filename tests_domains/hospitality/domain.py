@@ -505,3 +505,10 @@ DOMAIN.invariants(
     area_codes_valid("hotels", "phone"),
     cents("transactions", "amount"),
 )
+
+
+# Policy 2.3: the matching quote before every booking, change or cancellation whose price the guest hears.
+DOMAIN.order("quote_stay", "create_reservation")
+DOMAIN.order("quote_date_change", "change_reservation_dates")
+DOMAIN.order("quote_room_change", "change_room_type")
+DOMAIN.order("get_cancellation_quote", "cancel_reservation")

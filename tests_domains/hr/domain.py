@@ -638,3 +638,9 @@ DOMAIN.invariants(
     area_codes_valid("employees", "personal_phone"),
     zip_matches_state("employees", "home_address.zip", "home_address.state"),
 )
+
+
+# Policy 3.6, 4.6 and 7.3: the preview or quote before the write whose figures the employee confirms.
+DOMAIN.order("preview_time_off_request", "submit_time_off_request")
+DOMAIN.order("preview_swap_offer", "accept_swap_offer")
+DOMAIN.order("quote_plan_cost", "enroll_in_plan")
