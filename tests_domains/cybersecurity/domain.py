@@ -313,6 +313,7 @@ for _then in ("end_process", "lock_account", "force_password_reset", "open_incid
 DOMAIN.order("end_process", "open_incident")  # end the flagged processes, then open the incident
 for _step in ("install_os_update", "turn_on_disk_encryption", "escrow_recovery_key", "turn_on_firewall"):
     DOMAIN.order(_step, "set_network_access")  # full access only once the laptop is compliant
+DOMAIN.order("search_employees", "certify_access")  # 6.2: the report's manager is checked before certifying
 
 
 # -- data invariants: the desk's clock ------------------------------------------------------------
