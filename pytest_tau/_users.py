@@ -102,6 +102,8 @@ in your own words, what you did and what you see (a tool's answer is what your s
 _USER_TOOL_ROUNDS = 8  # tool calls a simulated user may chain before it must say something
 _EMPTY_ATTEMPTS = 3  # answers of the user model without a usable message before the simulator gives up
 EMPTY_NUDGE = f"(Your last answer was empty. Write the customer's next message, or {STOP} if the conversation is over.)"
+# The opening's nudge names no way out: a weak model echoes the nudge, STOP included.
+OPENING_NUDGE = "(Your last answer was not a first message. Write what the customer says first to the agent.)"
 
 
 class LLMUser:
@@ -114,6 +116,7 @@ class LLMUser:
             {"role": "system", "content": USER_INSTRUCTIONS.format(stop=STOP, instructions=task.user.instructions)}
         ]
         self.tools: UserTools | None = None
+        self._opening = False  # the first message: a STOP there is no answer either
 
     def use_tools(self, tools: UserTools) -> None:
         """Dual control: the model gets the customer's own tools through function calling."""
@@ -142,13 +145,13 @@ class LLMUser:
         becomes a STOP that scores the agent as failed with no turn of its own)."""
         for attempt in range(_EMPTY_ATTEMPTS):
             if attempt:
-                self.history.append({"role": "user", "content": EMPTY_NUDGE})
+                self.history.append({"role": "user", "content": OPENING_NUDGE if self._opening else EMPTY_NUDGE})
             try:
                 answer = self._complete().strip()
             finally:
                 if attempt:
                     self.history.pop()
-            if usable(answer):
+            if usable(answer) and not (self._opening and STOP in answer):
                 return answer
         raise InfraError(
             f"the user simulator's model gave no usable reply {_EMPTY_ATTEMPTS} times in a row "
@@ -162,7 +165,11 @@ class LLMUser:
         return reply
 
     def start(self) -> str:
-        return self._say(AGENT_GREETING)
+        self._opening = True
+        try:
+            return self._say(AGENT_GREETING)
+        finally:
+            self._opening = False
 
     def respond(self, agent_message: str) -> str:
         return self._say(agent_message)

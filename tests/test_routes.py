@@ -73,6 +73,31 @@ def test_an_empty_user_reply_is_the_simulators_error_not_the_agents(domains, rou
     assert "user simulator" in (trajectory.error or "") and silent_user["calls"] == 3
 
 
+@pytest.mark.parametrize("stops", [1, 3])
+def test_a_user_model_that_stops_before_the_agent_spoke_is_asked_again_then_an_error(domains, route_env, stops) -> None:
+    """A weak user model that opens with the stop marker (Gemma 3 270M echoed a nudge naming it)
+    measured nothing of the agent: the opening is asked again, and a user that keeps stopping is
+    the simulator's error, never the agent's failure."""
+    retail = domains["retail"]
+    oracle = OracleModel([retail])
+    user_requests: list[dict[str, Any]] = []
+
+    def handler(request: dict[str, Any]) -> Reply:
+        if not request.get("tools") and len(user_requests) < stops:  # the user simulator's opening
+            user_requests.append(request)
+            return Reply(content="###STOP###")
+        return oracle(request)
+
+    with route_env(ProviderServer("openai", handler)) as server:
+        trajectory, verdict = _play(server, retail)
+    if stops == 1:
+        assert verdict.reward == 1.0 and trajectory.steps > 0
+    else:
+        assert trajectory.end_reason == "error" and trajectory.steps == 0
+        assert "error of the simulated user" in (trajectory.error or "")
+        assert "###STOP###" not in str(user_requests[-1]["messages"][-1]["content"])  # the nudge names no way out
+
+
 # -- one task per domain through every route ----------------------------------------------
 
 
