@@ -119,6 +119,7 @@ def context_problems(config: pytest.Config, settings: Settings, cases: list[Any]
     """The selected domains whose first agent request cannot fit the agent model's window."""
     from ._builtin_strategies import model_config
     from ._case import make_agent
+    from ._routes import served_prompt_tokens
 
     model = model_config(settings, "agent")
     window = model_window(model)
@@ -132,7 +133,9 @@ def context_problems(config: pytest.Config, settings: Settings, cases: list[Any]
         request = first_request(agent) if agent is not None else None
         if request is None:
             return []  # a strategy without a client we can stand in for: nothing to count
-        seen[case.domain.name] = Fit(case.domain.name, prompt_size(model.model, *request), window)
+        served = served_prompt_tokens(model.api_base, model.model, *request) if model.api_base else None
+        size = served if served is not None else prompt_size(model.model, *request)
+        seen[case.domain.name] = Fit(case.domain.name, size, window)
     too_big = [fit for fit in seen.values() if not fit.fits]
     if not too_big:
         return []

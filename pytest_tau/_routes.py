@@ -34,6 +34,7 @@ __all__ = [
     "prompt_characters",
     "repeated_server_error",
     "served_context_window",
+    "served_prompt_tokens",
     "single_call_turns",
     "tool_parser_hint",
     "tools_copy",
@@ -200,6 +201,36 @@ def served_context_window(api_base: str, timeout: float = 5.0) -> int | None:
             meta = entry.get("meta") or {}
             if isinstance(meta.get("n_ctx_train"), int):
                 return int(meta["n_ctx_train"])
+    return None
+
+
+def served_prompt_tokens(api_base: str, model: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
+                         timeout: float = 5.0) -> int | None:
+    """The prompt's tokens as the server's own tokenizer counts them (a model's tokenizer may
+    count a third more than litellm's stand-in): vLLM's and llama.cpp's `/tokenize`,
+    llama-cpp-python's `/extras/tokenize/count`; None when the server offers none. The text is
+    the messages' contents and the tool schemas; the chat template adds a few tokens more."""
+    base = api_base.rstrip("/")
+    root = base[: -len("/v1")] if base.endswith("/v1") else base
+    name = model.split("/", 1)[1] if "/" in model else model
+    text = "\n".join(str(message.get("content") or "") for message in messages)
+    if tools:
+        text += "\n" + json.dumps(tools)
+    attempts = (
+        (f"{root}/tokenize", {"model": name, "prompt": text, "content": text}),  # vLLM reads prompt, llama.cpp content
+        (f"{root}/extras/tokenize/count", {"input": text}),  # llama-cpp-python
+    )
+    for url, body in attempts:
+        request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                document = json.loads(response.read() or b"{}")
+        except (OSError, ValueError):
+            continue
+        if isinstance(document, dict) and isinstance(document.get("count"), int):
+            return int(document["count"])
+        if isinstance(document, dict) and isinstance(document.get("tokens"), list):
+            return len(document["tokens"])
     return None
 
 

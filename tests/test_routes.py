@@ -253,3 +253,18 @@ def test_ctrl_c_during_retries_ends_the_run_at_once_with_its_summary(pytester) -
     assert summary["stopped"].startswith("interrupted") and summary["complete"] is False  # "; N selected item(s) not run"
     junit = (tau.path / "junit.xml").read_text()
     assert "<testcase " not in junit or 'name="' in junit.split("<testcase ", 1)[1].split(">", 1)[0]
+
+
+@pytest.mark.parametrize("route", ["vllm", "llamacpp"])
+def test_the_server_counts_the_first_request_with_its_own_tokenizer(pytester, toy_domain, route) -> None:
+    """A model's tokenizer can count a third more than litellm's stand-in (Gemma counted 9,076
+    tokens where the context table said about 7,000): where the server counts, its count decides."""
+    tau = TauRunner(pytester, [])
+    window = 1200  # the toy's first request fits with litellm's count, not with a tokenizer counting 3x
+    with ProviderServer(route, OracleModel([toy_domain]), context_window=window, tokenizer_ratio=3.0) as server:
+        result = tau.run("--model", server.model, "--api-base", server.url)
+        chats = [r for r in server.requests if "messages" in r]
+    assert result.ret == 4 and chats == []
+    result.stderr.fnmatch_lines([f"*context window of {window:,} tokens*prompt tokens: toy *"])
+    with ProviderServer(route, OracleModel([toy_domain]), context_window=window, tokenizer_ratio=1.0) as server:
+        tau.run("--model", server.model, "--api-base", server.url).assert_outcomes(passed=3)

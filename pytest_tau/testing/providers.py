@@ -204,6 +204,7 @@ class ProviderServer(LoopbackServer):
         context_window: int | None = None,
         repeat_error: tuple[int, str] | None = None,
         model: str | None = None,
+        tokenizer_ratio: float | None = None,
     ) -> None:
         if route not in ROUTES:
             raise ValueError(f"unknown route {route!r} (one of {', '.join(ROUTES)})")
@@ -214,6 +215,9 @@ class ProviderServer(LoopbackServer):
         self.single_call_turns = single_call_turns
         self.context_window = context_window
         self.repeat_error = repeat_error  # answer every request with this (status, message), as a broken template does
+        # vLLM and llama.cpp count a prompt with the model's own tokenizer (/tokenize): this many
+        # times the fakes' count (a quarter of the characters); None: no such endpoint.
+        self.tokenizer_ratio = tokenizer_ratio
         self.requests: list[dict[str, Any]] = []
         self.seen: list[dict[str, Any]] = []
         self._ids = itertools.count()
@@ -390,6 +394,15 @@ class ProviderServer(LoopbackServer):
 
             def do_POST(self) -> None:
                 raw = self.read_body()
+                if "tokenize" in self.path:  # vLLM's /tokenize, llama-cpp-python's /extras/tokenize/count
+                    served = {"vllm": "/tokenize", "llamacpp": "/extras/tokenize/count"}.get(server.route)
+                    if server.tokenizer_ratio is None or self.path != served:
+                        self._send(404, b'{"error": {"message": "not found"}}')
+                        return
+                    sent = json.loads(raw or b"{}")
+                    text = sent.get("prompt") or sent.get("input") or ""
+                    self._send(200, json.dumps({"count": int(len(text) / 4 * server.tokenizer_ratio)}).encode())
+                    return
                 if self.path.startswith("/token"):  # Vertex: google-auth trades its signed JWT for a token
                     self._send(200, b'{"access_token": "ya29.fake", "expires_in": 3600, "token_type": "Bearer"}')
                     return
