@@ -263,6 +263,14 @@ class LLM:
         self.usage.add(usage)
         self._check_first_prompt(endpoint, messages, tools, answer.prompt_tokens)
         message_dict = answer.message
+        if answer.finish_reason == "length" and self.config.max_tokens and answer.completion_tokens < self.config.max_tokens:
+            # Cut short of --max-tokens: the context window filled up (llama-cpp-python says
+            # "length" for both), and that is the model's window, not the answer's length.
+            raise ModelLimit(
+                "context_overflow",
+                f"the context window filled up after {answer.completion_tokens} tokens of the answer "
+                f"(finish_reason length, below --max-tokens {self.config.max_tokens})",
+            )
         if answer.finish_reason == "length":
             raise ModelLimit(
                 "max_tokens", f"the answer was cut at max_tokens ({self.config.max_tokens}) after {answer.completion_tokens} tokens"

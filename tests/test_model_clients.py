@@ -184,6 +184,19 @@ def test_a_server_that_counts_the_whole_prompt_passes(client, monkeypatch) -> No
         assert model.usage.prompt_tokens == prompt_tokens({"messages": POLICY, "tools": BIG_TOOLS})
 
 
+@pytest.mark.parametrize(("completion_tokens", "end_reason"), [(22, "context_overflow"), (256, "max_tokens")])
+def test_an_answer_cut_short_of_max_tokens_is_the_window_filling_up(client, completion_tokens, end_reason) -> None:
+    """llama-cpp-python says finish_reason "length" both at --max-tokens and when the context
+    window fills up: only the second stops short of the limit."""
+    from pytest_tau._conversation import ModelLimit
+
+    with OpenAIServer(lambda request: Reply(content="Sure", completion_tokens=completion_tokens, finish_reason="length")) as server:
+        model, _ = llm(server.url, max_tokens=256)
+        with pytest.raises(ModelLimit) as raised:
+            model.complete(HELLO)
+    assert raised.value.end_reason == end_reason
+
+
 def test_an_endpoint_nobody_listens_on_stops_at_once(client) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

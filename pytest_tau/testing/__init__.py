@@ -54,6 +54,7 @@ class Reply:
     reasoning_content: str | None = None
     prompt_tokens: int | None = None  # None: counted from the request, as a server would
     completion_tokens: int = 5
+    finish_reason: str | None = None  # None: "tool_calls" or "stop", as the reply has calls or not
 
 
 def prompt_tokens(request: dict[str, Any]) -> int:
@@ -170,7 +171,7 @@ class OpenAIServer(LoopbackServer):
             "object": "chat.completion",
             "created": 0,
             "model": body.get("model", "fake"),
-            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if reply.tool_calls else "stop"}],
+            "choices": [{"index": 0, "message": message, "finish_reason": reply.finish_reason or ("tool_calls" if reply.tool_calls else "stop")}],
             "usage": {
                 "prompt_tokens": used,
                 "completion_tokens": reply.completion_tokens,
