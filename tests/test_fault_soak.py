@@ -1,8 +1,10 @@
 """Fault soak: a run over real domains through a faulty model service scores exactly like a clean one.
 
-The deterministic OracleModel plays agent and user through the real litellm path; the
+The deterministic OracleModel plays agent and user through the real model path; the
 faulty run meets 20% 429s, 5% 5xx, 2% responses slower than the timeout and 1% dropped
-connections. Same rewards, same pass^k, no item lost, no infrastructure error scored.
+connections. Same rewards, same pass^k, no item lost, no infrastructure error scored. A
+clean run of the oracle passes every item (the domain checks prove it in-process, item by
+item), so that is the outcome the faulty run is held to, without a clean run to show it.
 """
 
 from __future__ import annotations
@@ -40,11 +42,7 @@ def outcomes(run_dir: Path) -> dict[str, tuple[str, float | None]]:
 def test_faulty_service_scores_like_a_clean_one(tmp_path: Path) -> None:
     domains = discover_domains(ROOT)
     model = OracleModel([domains[name] for name in SOAK_DOMAINS])
-    expected_items = sum(1 for name in SOAK_DOMAINS for t in domains[name].tasks if t.split == "test")
-
-    with OpenAIServer(model) as clean:
-        clean_run = run(clean, tmp_path / "clean")
-    assert clean_run.returncode == 0, clean_run.stdout[-3000:]
+    clean_outcomes = {f"{name}-{task.id}-t0": ("passed", 1.0) for name in SOAK_DOMAINS for task in domains[name].tasks if task.split == "test"}
 
     faults = Faults(p429=0.20, p500=0.03, p503=0.02, ptimeout=0.02, pdrop=0.01, hang=1.5, seed=7)
     with OpenAIServer(model, faults) as faulty:
@@ -52,10 +50,8 @@ def test_faulty_service_scores_like_a_clean_one(tmp_path: Path) -> None:
     assert faulty_run.returncode == 0, faulty_run.stdout[-3000:]
 
     assert faulty.fault_log["429"] > 0 and faulty.fault_log["timeout"] > 0 and faulty.fault_log["drop"] > 0
-    clean_outcomes, faulty_outcomes = outcomes(tmp_path / "clean"), outcomes(tmp_path / "faulty")
-    assert len(clean_outcomes) == expected_items
-    assert faulty_outcomes == clean_outcomes
-    clean_summary = json.loads((tmp_path / "clean" / "summary.json").read_text())
+    assert faulty.fault_log["500"] > 0 and faulty.fault_log["503"] > 0
+    assert outcomes(tmp_path / "faulty") == clean_outcomes
     faulty_summary = json.loads((tmp_path / "faulty" / "summary.json").read_text())
-    assert faulty_summary["pass_hat_k"] == clean_summary["pass_hat_k"] == {"1": 1.0}
-    assert faulty_summary["errors"] == 0 and faulty_summary["items"] == expected_items
+    assert faulty_summary["pass_hat_k"] == {"1": 1.0}
+    assert faulty_summary["errors"] == 0 and faulty_summary["items"] == len(clean_outcomes)
