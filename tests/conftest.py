@@ -47,6 +47,11 @@ collect_ignore = ["toy_project"]
 CHILD_ADDOPTS = "-p no:schemathesis -p no:syrupy"
 
 
+# Options of a run that calls a model: such a run imports a model client, which an in-process run
+# cannot do twice (litellm fails to import a second time once pytester has dropped it).
+MODEL_OPTIONS = ("--model", "--user-model", "--record", "--replay", "--tau-config")
+
+
 @pytest.fixture
 def pytester(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
     monkeypatch.setenv("PYTEST_ADDOPTS", CHILD_ADDOPTS)
@@ -60,7 +65,7 @@ TOY_PROJECT = Path(__file__).parent / "toy_project"
 
 
 class TauRunner:
-    """Runs pytest in a subprocess over a copy of the toy project, with or without xdist."""
+    """Runs pytest over a copy of the toy project, with or without xdist."""
 
     def __init__(self, pytester: pytest.Pytester, xdist: list[str]) -> None:
         self.pytester = pytester
@@ -82,12 +87,18 @@ class TauRunner:
                 number += 1
             self.run_dir.rename(self.path / f"run.{number}")
 
-    def run(self, *args: str) -> pytest.RunResult:
+    def run(self, *args: str, in_subprocess: bool = False) -> pytest.RunResult:
+        """pytest over the toy project: in this process when it calls no model (with xdist its
+        workers are processes anyway; a fresh interpreter would only add its start-up and
+        imports), else in a subprocess. `in_subprocess=True` where the run's own process is the
+        point (what it imports)."""
         if "--resume" not in args:
             self.start_fresh()
-        return self.pytester.runpytest_subprocess(
-            "-p", "no:cacheprovider", "--run-dir", str(self.run_dir), *self.xdist, *args
-        )
+        calls_a_model = any(arg.split("=", 1)[0] in MODEL_OPTIONS for arg in args)
+        args = ("-p", "no:cacheprovider", "--run-dir", str(self.run_dir), *self.xdist, *args)
+        if in_subprocess or calls_a_model:
+            return self.pytester.runpytest_subprocess(*args)
+        return self.pytester.runpytest_inprocess(*args)
 
 
 @pytest.fixture(params=[[], ["-n", "2"]], ids=["no-xdist", "xdist"])

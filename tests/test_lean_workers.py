@@ -43,7 +43,7 @@ def _imported(tau) -> dict[str, bool]:
 def test_controller_of_a_model_run_imports_no_model_client(tau, toy_domain) -> None:
     (tau.path / "conftest.py").write_text(RECORDER)
     with OpenAIServer(OracleModel([toy_domain])) as server:
-        result = tau.run("--model", "openai/fake", "--api-base", server.url)
+        result = tau.run("--model", "openai/fake", "--api-base", server.url, in_subprocess=True)
     result.assert_outcomes(passed=3)
     assert len(server.requests) > 0
     clients = {name: (record["openai"], record["litellm"]) for name, record in _records(tau).items()}
@@ -57,7 +57,7 @@ def test_controller_of_a_model_run_imports_no_model_client(tau, toy_domain) -> N
 
 def test_worker_loads_a_domain_at_its_first_item(tau) -> None:
     (tau.path / "conftest.py").write_text(RECORDER)
-    result = tau.run()
+    result = tau.run(in_subprocess=True)
     result.assert_outcomes(passed=3)
     records = _records(tau)
     if tau.xdist:
@@ -71,7 +71,7 @@ def test_worker_loads_a_domain_at_its_first_item(tau) -> None:
 
 def test_model_problem_found_by_a_worker_fails_once_at_start(tau) -> None:
     (tau.path / "conftest.py").write_text(RECORDER)
-    result = tau.run("--model", "no-such-model-xyz")
+    result = tau.run("--model", "no-such-model-xyz", in_subprocess=True)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert result.stderr.str().count("unknown agent and user model 'no-such-model-xyz'") == 1
     assert "passed" not in result.stdout.str()

@@ -37,7 +37,7 @@ def test_ctrl_c_is_incomplete(tau) -> None:
         "    if item.name.endswith('loan_dune-t0]'):\n"
         "        raise KeyboardInterrupt\n"
     )
-    result = tau.run()
+    result = tau.run(in_subprocess=True)  # a KeyboardInterrupt in this process would stop this session too
     assert result.ret == pytest.ExitCode.INTERRUPTED
     data = summary(tau)
     assert data["complete"] is False and data["stopped"].startswith("interrupted")

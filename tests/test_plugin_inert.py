@@ -22,6 +22,6 @@ def test_offline_runs_never_import_a_model_client(tau) -> None:
         "    name = os.environ.get('PYTEST_XDIST_WORKER', 'main')\n"
         "    open(f'imported-{name}.txt', 'w').write(str('litellm' in sys.modules or 'openai' in sys.modules))\n"
     )
-    tau.run().assert_outcomes(passed=3)
+    tau.run(in_subprocess=True).assert_outcomes(passed=3)
     flags = [p.read_text() for p in tau.path.glob("imported-*.txt")]
     assert flags and set(flags) == {"False"}

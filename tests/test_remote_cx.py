@@ -39,6 +39,8 @@ def cx(toy_domain: Domain) -> Iterator[CXOracleServer]:
         yield server
 
 
+# Each run here is a subprocess: google's CX client registers its protobuf files in the process
+# that imports it, and importing it again in this process (pytester drops a run's modules) fails.
 def cx_args(server: CXOracleServer, *more: str) -> list[str]:
     return ["--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted", "--cx-agent", server.agent, "--cx-endpoint", server.url, *more]
 
@@ -47,7 +49,7 @@ def cx_args(server: CXOracleServer, *more: str) -> list[str]:
 
 
 def test_cx_oracle_scores_one(tau: TauRunner, cx: CXOracleServer) -> None:
-    result = tau.run(*cx_args(cx, "--cx-language", "en-GB"))
+    result = tau.run(*cx_args(cx, "--cx-language", "en-GB"), in_subprocess=True)
     assert result.ret == 0, result.stdout.str()
     rows = results(tau)
     assert len(rows) == 3 and all(row["reward"] == 1.0 for row in rows.values())
@@ -61,7 +63,7 @@ def test_cx_oracle_scores_one(tau: TauRunner, cx: CXOracleServer) -> None:
 
 def test_cx_remote_error_is_an_item_error_not_a_zero(tau: TauRunner, cx: CXOracleServer) -> None:
     cx.inject(*["503"] * 100)
-    result = tau.run(*cx_args(cx, "--remote-retries", "1", "--remote-backoff", "0"))
+    result = tau.run(*cx_args(cx, "--remote-retries", "1", "--remote-backoff", "0"), in_subprocess=True)
     assert result.ret == 6, result.stdout.str()  # incomplete, not "the agent failed"
     rows = results(tau)
     assert len(rows) == 3 and all(row["status"] == "error" for row in rows.values())
@@ -71,7 +73,7 @@ def test_cx_remote_error_is_an_item_error_not_a_zero(tau: TauRunner, cx: CXOracl
 def test_cx_stalled_agent_times_out_cleanly(tau: TauRunner, cx: CXOracleServer) -> None:
     cx.inject("hang")  # the first query of whichever item comes first never gets an answer
     started = time.monotonic()
-    result = tau.run(*cx_args(cx, "--remote-timeout", "2"))
+    result = tau.run(*cx_args(cx, "--remote-timeout", "2"), in_subprocess=True)
     assert time.monotonic() - started < 60
     assert result.ret == 6, result.stdout.str()
     rows = results(tau)
@@ -82,7 +84,7 @@ def test_cx_stalled_agent_times_out_cleanly(tau: TauRunner, cx: CXOracleServer) 
 
 def test_cx_bad_tool_arguments_are_a_tool_error_to_the_agent(tau: TauRunner, cx: CXOracleServer) -> None:
     cx.bad_arguments("toy-loan_dune-t0")
-    result = tau.run(*cx_args(cx))
+    result = tau.run(*cx_args(cx), in_subprocess=True)
     assert result.ret == 0, result.stdout.str()
     assert all(row["reward"] == 1.0 for row in results(tau).values())  # the failed call changed nothing
     errors = [(action, message) for action, error, message in cx.tool_results if error]
@@ -90,13 +92,13 @@ def test_cx_bad_tool_arguments_are_a_tool_error_to_the_agent(tau: TauRunner, cx:
 
 
 def test_cx_strategy_needs_its_agent(tau: TauRunner) -> None:
-    result = tau.run("--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted")
+    result = tau.run("--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted", in_subprocess=True)
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*--agent-strategy dialogflow-cx needs --cx-agent projects/P/locations/L/agents/A*"])
-    bad = tau.run("--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted", "--cx-agent", "agents/A")
+    bad = tau.run("--agent-strategy", "dialogflow-cx", "--user-strategy", "scripted", "--cx-agent", "agents/A", in_subprocess=True)
     assert bad.ret == 4
     bad.stderr.fnmatch_lines(["*--cx-agent must look like projects/P/locations/L/agents/A*"])
-    tau.run("--tau-strategies").stdout.fnmatch_lines(["*dialogflow-cx *client-side function tools*"])
+    tau.run("--tau-strategies", in_subprocess=True).stdout.fnmatch_lines(["*dialogflow-cx *client-side function tools*"])
 
 
 # -- every test task of two real domains, 16 items at a time -------------------------------
