@@ -552,6 +552,13 @@ def harvested_reads(domain: AnyDomain, task: Task, rounds: int = 2, per_tool: in
     """Every read tool called on the entities the task names (its gold arguments), then on the ids
     the results show: what an agent that looks up everything it can, without knowing which look-up
     the task needs, would do."""
+    return _harvest(domain, task, rounds, per_tool)[0]
+
+
+def _harvest(domain: AnyDomain, task: Task, rounds: int = 2, per_tool: int = 4) -> tuple[list[Action], Environment]:
+    """The harvested reads, and the environment they ran in, one round after another (reads
+    change nothing, so a round's results are what a fresh environment would give)."""
+    env = Environment(domain, task=task)
     pool: dict[str, list[Any]] = {}
 
     def add(name: str, value: Any) -> None:
@@ -581,11 +588,16 @@ def harvested_reads(domain: AnyDomain, task: Task, rounds: int = 2, per_tool: in
         if not new:
             break
         actions += new
-        for result in _results(domain, task, new):
-            for field_name, value in scalars(result):
+        done = len(env.calls)
+        for action in new:
+            env.call(action.name, dict(action.arguments), actor=action.actor)
+        for call in env.calls[done:]:
+            if call.error:
+                continue
+            for field_name, value in scalars(parsed_result(call.result)):
                 if field_name in wanted:
                     add(field_name, value)
-    return actions
+    return actions, env
 
 
 def spray_agents(domain: AnyDomain, task: Task) -> Iterator[tuple[str, OracleAgent, list[Action]]]:
@@ -596,8 +608,12 @@ def spray_agents(domain: AnyDomain, task: Task) -> Iterator[tuple[str, OracleAge
     # The gold's results are the domain's cached replay of it: no need to replay it again.
     gold_results = [parsed_result(call.result) for call in domain.gold(task.id).calls if not call.error]
     yield "gold actions, then every value of every result", OracleAgent(task, gold, say=said_values(gold_results)), gold
-    harvested = harvested_reads(domain, task) + gold
-    yield "every look-up on the task's entities, then every value", OracleAgent(task, harvested, say=said_values(_results(domain, task, harvested))), harvested
+    reads, env = _harvest(domain, task)
+    for action in gold:  # after the reads, in the environment they ran in
+        env.call(action.name, dict(action.arguments), actor=action.actor)
+    harvested_results = [parsed_result(call.result) for call in env.calls if not call.error]
+    harvested = reads + gold
+    yield "every look-up on the task's entities, then every value", OracleAgent(task, harvested, say=said_values(harvested_results)), harvested
     yield "the gold writes with no look-up, then every value", OracleAgent(task, writes, say=said_values(_results(domain, task, writes))), writes
 
 
