@@ -1,8 +1,10 @@
-"""Fault soak: a run over real domains through a faulty model service scores exactly like a clean one.
+"""Fault soak: a run over a real domain through a faulty model service scores exactly like a clean one.
 
-The deterministic OracleModel plays agent and user through the real model path; the
-faulty run meets 20% 429s, 5% 5xx, 2% responses slower than the timeout and 1% dropped
-connections. Same rewards, same pass^k, no item lost, no infrastructure error scored. A
+The deterministic OracleModel plays agent and user through the real model path, two workers
+with eight conversations each in flight; the faulty run meets 10% 429s, 7% 5xx, 3% responses
+slower than the timeout and 2% dropped connections (rates high enough that every kind shows
+in one domain's test tasks; at 20% 429s the paced process spent two minutes waiting). Same
+rewards, same pass^k, no item lost, no infrastructure error scored. A
 clean run of the oracle passes every item (the domain checks prove it in-process, item by
 item), so that is the outcome the faulty run is held to, without a clean run to show it.
 """
@@ -20,7 +22,7 @@ from pytest_tau import discover_domains
 from pytest_tau.testing import Faults, OpenAIServer, OracleModel
 
 ROOT = Path(__file__).parents[1]
-SOAK_DOMAINS = ("airline", "retail")
+SOAK_DOMAINS = ("retail",)
 
 
 def run(server: OpenAIServer, run_dir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -44,9 +46,9 @@ def test_faulty_service_scores_like_a_clean_one(tmp_path: Path) -> None:
     model = OracleModel([domains[name] for name in SOAK_DOMAINS])
     clean_outcomes = {f"{name}-{task.id}-t0": ("passed", 1.0) for name in SOAK_DOMAINS for task in domains[name].tasks if task.split == "test"}
 
-    faults = Faults(p429=0.20, p500=0.03, p503=0.02, ptimeout=0.02, pdrop=0.01, hang=1.5, seed=7)
+    faults = Faults(p429=0.10, p500=0.04, p503=0.03, ptimeout=0.03, pdrop=0.02, hang=1.5, seed=7)
     with OpenAIServer(model, faults) as faulty:
-        faulty_run = run(faulty, tmp_path / "faulty", "-n", "2")
+        faulty_run = run(faulty, tmp_path / "faulty", "-n", "2", "--concurrency", "8")
     assert faulty_run.returncode == 0, faulty_run.stdout[-3000:]
 
     assert faulty.fault_log["429"] > 0 and faulty.fault_log["timeout"] > 0 and faulty.fault_log["drop"] > 0
