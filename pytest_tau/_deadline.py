@@ -51,7 +51,10 @@ def within(seconds: float, call: Callable[[], T], what: str, stop: threading.Eve
 
     threading.Thread(target=run, name=f"pytest-tau call: {what}"[:60], daemon=True).start()
     deadline = time.monotonic() + seconds if math.isfinite(seconds) and seconds > 0 else math.inf
-    while not done.wait(min(_STOP_POLL, max(0.0, deadline - time.monotonic())) if stop is not None else deadline - time.monotonic()):
+    while True:
+        left = max(0.0, deadline - time.monotonic())
+        if done.wait(left if stop is None else min(_STOP_POLL, left)):
+            break
         if stop is not None and stop.is_set():
             raise CallStopped(f"{what}: the run is stopping; the call in flight is abandoned")
         if time.monotonic() >= deadline:

@@ -180,12 +180,18 @@ def dropped_prompt(characters: int, prompt_tokens: int, model: str, where: str) 
     )
 
 
+def _server_root(api_base: str) -> str:
+    """The server's own address: the API base without its `/v1`."""
+    base = api_base.rstrip("/")
+    return base[: -len("/v1")] if base.endswith("/v1") else base
+
+
 def served_context_window(api_base: str, timeout: float = 5.0) -> int | None:
     """The context window an OpenAI-compatible server says it serves: vLLM's `max_model_len`
     in /v1/models, llama.cpp's `n_ctx` in /props (or its model's `n_ctx_train`); None when
     it says nothing or does not answer."""
     base = api_base.rstrip("/")
-    root = base[: -len("/v1")] if base.endswith("/v1") else base
+    root = _server_root(api_base)
     for url in (f"{root}/props", f"{root}/v1/models" if root != base else f"{base}/models"):
         try:
             with urllib.request.urlopen(url, timeout=timeout) as response:
@@ -210,8 +216,7 @@ def served_prompt_tokens(api_base: str, model: str, messages: list[dict[str, Any
     count a third more than litellm's stand-in): vLLM's and llama.cpp's `/tokenize`,
     llama-cpp-python's `/extras/tokenize/count`; None when the server offers none. The text is
     the messages' contents and the tool schemas; the chat template adds a few tokens more."""
-    base = api_base.rstrip("/")
-    root = base[: -len("/v1")] if base.endswith("/v1") else base
+    root = _server_root(api_base)
     name = model.split("/", 1)[1] if "/" in model else model
     text = "\n".join(str(message.get("content") or "") for message in messages)
     if tools:

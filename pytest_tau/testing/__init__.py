@@ -59,8 +59,9 @@ class Reply:
 
 def prompt_tokens(request: dict[str, Any]) -> int:
     """The fakes' token count of a request: a quarter of the characters of its messages and tools."""
-    text = json.dumps(request.get("messages", [])) + json.dumps(request.get("tools") or [])
-    return max(1, len(text) // 4)
+    from .._routes import prompt_characters
+
+    return max(1, prompt_characters(request.get("messages", []), request.get("tools")) // 4)
 
 
 Handler = Callable[[dict[str, Any]], Reply]
