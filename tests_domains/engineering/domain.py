@@ -308,12 +308,7 @@ def check_upgrade(db: EngineeringDB, repo: RepoName, package: Package, version: 
     that version (if one was run), the advisories affecting the current version, and those affecting the target.
     Changes nothing."""
     r = _repo(db, repo)
-    dep = db.dependencies.get(f"{r.name}:{package.strip().lower()}")
-    if dep is None:
-        raise ToolError(f"{r.name} does not depend on {package!r}")
-    target = _vstr(_semver(version))
-    if f"{dep.package}@{target}" not in db.package_versions:
-        raise ToolError(f"{dep.package} has no published version {target}")
+    dep, target = _published_target(db, r.name, package, version)
     run = next(iter(db.upgrade_runs.where(repo=r.name, package=dep.package, version=target)), None)
     current = [a.advisory_id for a in _affecting(db, dep.package, dep.version)]
     after = [a.advisory_id for a in _affecting(db, dep.package, target)]
@@ -349,14 +344,20 @@ def _unmet(db: EngineeringDB, pins: dict[str, str]) -> list[str]:
     return problems
 
 
-def _repinned(db: EngineeringDB, repo: str, package: str, version: str, requested_by: str) -> Dependency:
-    """A repository's dependency moved to another published version (not saved yet)."""
+def _published_target(db: EngineeringDB, repo: str, package: str, version: str) -> tuple[Dependency, str]:
+    """A repository's dependency on a package, and the published version asked for (normalized)."""
     dep = db.dependencies.get(f"{repo}:{package.strip().lower()}")
     if dep is None:
         raise ToolError(f"{repo} does not depend on {package!r}")
     target = _vstr(_semver(version))
     if f"{dep.package}@{target}" not in db.package_versions:
         raise ToolError(f"{dep.package} has no published version {target}")
+    return dep, target
+
+
+def _repinned(db: EngineeringDB, repo: str, package: str, version: str, requested_by: str) -> Dependency:
+    """A repository's dependency moved to another published version (not saved yet)."""
+    dep, target = _published_target(db, repo, package, version)
     if target == dep.version:
         raise ToolError(f"{dep.package} is already at {target}")
     dep.version, dep.updated_on, dep.updated_by = target, _today(), requested_by.strip()
