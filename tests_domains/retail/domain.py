@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
-from pytest_tau.invariants import cents, not_after_now, ordered, zip_matches_state
+from pytest_tau.invariants import cents, half_up, not_after_now, ordered, zip_matches_state
 from tests_domains.retail.schema import Address, Order, Payment, Product, RetailDB, User
 
 DOMAIN = Domain("retail", RetailDB, now=datetime(2026, 5, 15, 14, 0))
@@ -118,12 +118,27 @@ def _undo(order: Order, user: User, note: str) -> None:
     order.payment_history = [p for p in order.payment_history if p.note != note]
 
 
+def restocking_fee(electronics_total: float) -> float:
+    """10% of the returned Electronics items' prices, half a cent rounded up as on any invoice (a binary-float
+    round() would turn 14.995 into 14.99)."""
+    return float(half_up(electronics_total * RESTOCKING_FEE_RATE))
+
+
+def _return_refund_exact(order: Order, db: RetailDB) -> float | None:
+    """The refund a return request on file must hold: the returned items' prices less the restocking fee."""
+    if order.return_refund_amount is None:
+        return None
+    items = [item for item in order.items if item.item_id in order.return_items]
+    electronics = sum(item.price for item in items if db.products.require(item.product_id).category == RESTOCKING_CATEGORY)
+    return float(sum(item.price for item in items)) - restocking_fee(electronics)
+
+
 def _return_quote(db: RetailDB, order: Order, item_ids: list[str]) -> dict[str, Any]:
     _check_items(order, item_ids)
     items = [item for item in order.items if item.item_id in item_ids]
     subtotal = round(sum(item.price for item in items), 2)
     fee_base = sum(item.price for item in items if db.products.require(item.product_id).category == RESTOCKING_CATEGORY)
-    fee = round(fee_base * RESTOCKING_FEE_RATE, 2)
+    fee = restocking_fee(fee_base)
     return {
         "order_id": order.order_id,
         "items": [{"item_id": i.item_id, "name": i.name, "options": i.options, "price": i.price,
@@ -367,4 +382,5 @@ DOMAIN.invariants(
     ordered("orders", "placed_at", "delivered_at"),
     zip_matches_state("users", "address.zip", "address.state"),
     cents("orders", "items[].price"),
+    cents("orders", "return_refund_amount", computed=_return_refund_exact),
 )

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
+from tests_domains.retail.domain import RESTOCKING_CATEGORY, restocking_fee
 
 SEED = 20260515
 TODAY = date(2026, 5, 15)
@@ -241,9 +242,12 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
             payments.append({"transaction_type": "refund", "amount": total, "payment_method_id": method, "note": "order cancelled"})
         if status == "return requested":
             order["return_items"] = [items[0]["item_id"]]
-            order["return_refund_amount"] = items[0]["price"]
+            # the refund on file is what the desk quoted: the price less the restocking fee on Electronics (policy 6.4)
+            fee = restocking_fee(items[0]["price"]) if products[items[0]["product_id"]]["category"] == RESTOCKING_CATEGORY else 0.0
+            refund = round(items[0]["price"] - fee, 2)
+            order["return_refund_amount"] = refund
             order["return_payment_method_id"] = method
-            payments.append({"transaction_type": "refund", "amount": items[0]["price"], "payment_method_id": method, "note": "return requested"})
+            payments.append({"transaction_type": "refund", "amount": refund, "payment_method_id": method, "note": "return requested"})
         if status == "exchange requested":
             product = products[items[0]["product_id"]]
             others = sorted(v for v, var in product["variants"].items() if v != items[0]["item_id"] and var["available"])
