@@ -18,7 +18,10 @@ from pytest_tau import TaskDraft, TaskWriter
 from tests_domains.banking.domain import DOMAIN
 
 TODAY = DOMAIN.today.isoformat()
-DISPUTE_CUTOFF = "2026-03-16"  # posted on or after: within the policy's 60 days
+DISPUTE_CUTOFF = "2026-03-16"  # posted on or after: well inside the 60 days after its statement (rule 4.2)
+# merchants whose orders ship, the only ones an "order that never arrived" story fits (not a ride or a pharmacy counter)
+SHIPPED_GOODS = ("shopping", "home", "electronics")
+WINDOW_CLOSED = "2026-02-28"  # posted on or before: its statement closed 2026-02-28, 60 days ended 2026-04-29
 FEE_CUTOFF = "2026-02-14"  # posted on or after: within the policy's 90 days
 REFUND_YEAR_CUTOFF = "2025-05-15"  # a last overdraft refund after this: not eligible
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
@@ -432,7 +435,8 @@ def outside_window(b: Builder, n: int, train_last: bool = False) -> None:
             if a["type"] == "savings" or len(accounts(c["customer_id"], a["type"])) != 1:
                 continue
             for t in D.tx_by_acc[a["account_id"]]:
-                if (t["kind"] == "purchase" and t["status"] == "posted" and t["posted_date"] <= "2026-03-08" and t["dispute_id"] is None
+                if (t["kind"] == "purchase" and t["status"] == "posted" and t["posted_date"] <= WINDOW_CLOSED and t["dispute_id"] is None
+                        and t["category"] in SHIPPED_GOODS
                         and t["posted_date"] != t["txn_date"] and unique_at_merchant(a, t)):
                     cands.append((c, a, t))
     for i in range(n):
