@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -17,7 +17,7 @@ import pydantic_core
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
-from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
+from pytest_tau.invariants import Invariant, area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.healthcare.schema import (
     Appointment,
     Charge,
@@ -43,6 +43,8 @@ NO_SHOW_WINDOW_DAYS = 180
 NO_SHOW_DEPOSIT = 50.0
 LATE_FEE = {"primary": 40.0, "specialist": 75.0}
 PAPER_COPY_FEE = 25.0
+# Specialties an HMO member sees without a referral (policy 3.4: the ACA's and Pennsylvania's direct access to OB/GYN).
+DIRECT_ACCESS = frozenset({"Obstetrics and Gynecology"})
 FEE_SCHEDULE = {
     "primary": {"new_patient": 210.0, "follow_up": 145.0, "sick_visit": 145.0, "annual_physical": 240.0},
     "specialist": {"new_patient": 325.0, "follow_up": 215.0},
@@ -299,7 +301,8 @@ def book_appointment(
     deposit_card_last4: Annotated[str | None, Field(description="last 4 digits of the card on file charged the $50 no-show deposit; only when a deposit applies")] = None,
 ) -> dict[str, Any]:
     """Book an open slot for a patient. With a deposit card, also charges the no-show deposit to it.
-    A specialist visit on a plan that requires referrals uses one visit of a matching referral, if any."""
+    A specialist visit on a plan that requires referrals uses one visit of a matching referral, if any
+    (an OB/GYN visit uses none)."""
     patient = db.patients.require(patient_id)
     slot = _open_slot(db, slot_id)
     if not reason.strip():
@@ -309,8 +312,8 @@ def book_appointment(
     provider = db.providers.require(slot.provider_id)
     coverage = patient.coverage
     referral_id = None
-    if provider.care_type == "specialist" and coverage is not None and coverage.status == "active" \
-            and db.insurance_plans.require(coverage.plan_id).referral_required:
+    if provider.care_type == "specialist" and provider.specialty not in DIRECT_ACCESS and coverage is not None \
+            and coverage.status == "active" and db.insurance_plans.require(coverage.plan_id).referral_required:
         usable = [r for r in db.referrals.where(patient_id=patient.patient_id, specialty=provider.specialty)
                   if r.expires_on >= slot.start[:10] and r.visits_used < r.visits_authorized]
         if usable:
@@ -504,6 +507,31 @@ def update_preferred_pharmacy(db: HealthcareDB, patient_id: PatientId, pharmacy_
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+def _cpt_visit_types(db: HealthcareDB, now: datetime) -> Iterator[str]:
+    """Policy 3.3: a visit is `new_patient` exactly when no earlier visit in its specialty was completed."""
+    by_patient: dict[str, list[Appointment]] = {}
+    for appt in db.appointments.values():
+        by_patient.setdefault(appt.patient_id, []).append(appt)
+    for appts in by_patient.values():
+        seen: set[str] = set()
+        for appt in sorted(appts, key=lambda a: (a.start, a.appointment_id)):
+            specialty = db.providers[appt.provider_id].specialty
+            if (appt.visit_type == "new_patient") == (specialty in seen):
+                yield f"appointments[{appt.appointment_id!r}]: {appt.visit_type} but {'a' if specialty in seen else 'no'} " \
+                      f"earlier completed {specialty} visit"
+            if appt.status == "completed":
+                seen.add(specialty)
+
+
+def _cards_unexpired(db: HealthcareDB, now: datetime) -> Iterator[str]:
+    """A card is good through the end of its MM/YY month; an expired one cannot pay a charge or a deposit."""
+    for patient in db.patients.values():
+        for card in patient.cards_on_file:
+            month, year = card.expires.split("/")
+            if (2000 + int(year), int(month)) < (now.year, now.month):
+                yield f"patients[{patient.patient_id!r}]: card ending {card.last4} expired {card.expires}"
+
+
 DOMAIN.invariants(
     plausible_age("patients", "date_of_birth", low=0, high=110),
     not_after_now("appointments", "cancelled_at"),
@@ -514,6 +542,9 @@ DOMAIN.invariants(
     ordered("prescriptions", "written_on", "expires_on"),
     not_after_now("prescriptions", "last_fill_date"),
     ordered("prescriptions", "written_on", "last_fill_date"),
+    ordered("prescriptions", "last_fill_date", "expires_on"),
+    Invariant("patients: no card on file past its expiry month", _cards_unexpired),
+    Invariant("appointments: new_patient exactly for a first visit in the specialty (CPT)", _cpt_visit_types),
     not_after_now("refill_requests", "submitted_at"),
     not_after_now("consents", "signed_on"),
     not_after_now("records_releases", "requested_at"),

@@ -284,9 +284,11 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
                         "status": "terminated" if rng.random() < 0.04 else "active"}
         cards = []
         for _ in range(rng.choice([0, 1, 1, 1, 2])):
-            cards.append({"brand": rng.choice(["visa", "mastercard", "amex", "discover"]),
-                          "last4": f"{rng.randint(0, 9999):04d}",
-                          "expires": f"{rng.randint(1, 12):02d}/{rng.randint(26, 30)}"})
+            brand, last4 = rng.choice(["visa", "mastercard", "amex", "discover"]), f"{rng.randint(0, 9999):04d}"
+            month, year = rng.randint(1, 12), rng.randint(26, 30)
+            if (year, month) < (TODAY.year % 100, TODAY.month):
+                year += 1  # a card the processor would decline is not kept on file: it was replaced by its renewal
+            cards.append({"brand": brand, "last4": last4, "expires": f"{month:02d}/{year}"})
         pcp = rng.choice(pcps_by_city[city]) if rng.random() < 0.85 else None
         area = db["clinics"][next(c for c in clinic_ids if db["clinics"][c]["city"] == city)]["phone"][:3]
         email_user = f"{fn}.{ln}".lower().replace("'", "") + (str(rng.randint(1, 99)) if rng.random() < 0.6 else "")
@@ -416,6 +418,9 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
             written = TODAY - timedelta(days=rng.randint(20, 380))
             expires = written + timedelta(days=180 if schedule else 365)
             last_fill = TODAY - timedelta(days=rng.randint(3, min(120, (TODAY - written).days)))
+            # a pharmacy fills nothing after the prescription expires: an expired one was last filled before that
+            if last_fill > expires:
+                last_fill = expires - timedelta(days=supply // 2)
             earliest = last_fill + timedelta(days=supply * 8 // 10)
             prescriber = pcp if (pcp and rng.random() < 0.7) else rng.choice(specialists)
             db["prescriptions"][rxid] = {
@@ -448,7 +453,29 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
                                     "expires_on": _d(signed + timedelta(days=365)), "revoked": rng.random() < 0.08}
 
     _pending_requests(db, seed)
+    _cpt_visit_types(db)
     return db
+
+
+def _cpt_visit_types(db: dict[str, Any]) -> None:
+    """Visit types by the CPT rule (policy 3.3): a patient's first visit in a specialty is `new_patient`,
+    and a later one with any provider of a specialty they have completed a visit in is not. The
+    records above were drawn per provider and in no order of dates; this pass, which draws nothing,
+    puts each patient's history in date order and labels it."""
+    specialty = {pid: p["specialty"] for pid, p in db["providers"].items()}
+    by_patient: dict[str, list[dict[str, Any]]] = {}
+    for appt in db["appointments"].values():
+        by_patient.setdefault(appt["patient_id"], []).append(appt)
+    for appts in by_patient.values():
+        seen: set[str] = set()
+        for appt in sorted(appts, key=lambda a: (a["start"], a["appointment_id"])):
+            spec = specialty[appt["provider_id"]]
+            if spec not in seen:
+                appt["visit_type"] = "new_patient"
+            elif appt["visit_type"] == "new_patient":
+                appt["visit_type"] = "follow_up"
+            if appt["status"] == "completed":
+                seen.add(spec)
 
 
 def _pending_requests(db: dict[str, Any], seed: int) -> None:

@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from pytest_tau import TaskDraft, TaskWriter
-from tests_domains.healthcare.domain import DOMAIN, NOW_TEXT, no_shows
+from tests_domains.healthcare.domain import DIRECT_ACCESS, DOMAIN, NOW_TEXT, no_shows
 from tests_domains.healthcare.generate import CITY_ZIPS, REASONS_SPECIALIST
 from tests_domains.healthcare.schema import Appointment, InsurancePlan, Patient, Prescription, Provider, Slot
 
@@ -61,6 +61,13 @@ class Builder:
 
     def established(self, p: Patient, provider_id: str) -> bool:
         return any(a.provider_id == provider_id and a.status == "completed" for a in self.appointments.get(p.patient_id, []))
+
+    def visit_type(self, p: Patient, provider_id: str) -> str:
+        """Policy 3.3 (CPT): new_patient unless a visit in the provider's specialty was completed."""
+        specialty = self.db.providers[provider_id].specialty
+        seen = any(a.status == "completed" and self.db.providers[a.provider_id].specialty == specialty
+                   for a in self.appointments.get(p.patient_id, []))
+        return "follow_up" if seen else "new_patient"
 
     def plan(self, p: Patient) -> InsurancePlan | None:
         return self.db.insurance_plans[p.coverage.plan_id] if p.coverage else None
@@ -297,7 +304,7 @@ def hdhp_estimate(b: Builder, count: int) -> None:
         assert plan is not None and p.coverage is not None
         home = CITY_OF_ZIP[p.zip]
         cands = [pr for pr in b.db.providers.values() if pr.care_type == "specialist" and b.city(pr) == home
-                 and b.bookable(p, pr.provider_id) and not b.established(p, pr.provider_id)]
+                 and b.bookable(p, pr.provider_id) and b.visit_type(p, pr.provider_id) == "new_patient"]
         if not cands:
             continue
         pr = cands[count % len(cands)]
@@ -575,7 +582,7 @@ def no_referral(b: Builder, count: int) -> None:
         refs = list(b.db.referrals.where(patient_id=p.patient_id))
         return [pr for pr in b.db.providers.values() if pr.care_type == "specialist" and b.bookable(p, pr.provider_id)
                 and not b.established(p, pr.provider_id) and b.city(pr) == CITY_OF_ZIP[p.zip]
-                and not any(r.specialty == pr.specialty for r in refs)]
+                and pr.specialty not in DIRECT_ACCESS and not any(r.specialty == pr.specialty for r in refs)]
     for p in b.patients(lambda p: p.coverage and p.coverage.status == "active" and b.plan(p).referral_required  # type: ignore[union-attr]
                         and p.primary_provider_id and b.established(p, p.primary_provider_id) and b.bookable(p, p.primary_provider_id)):
         if count == 0:
@@ -623,7 +630,7 @@ def out_of_network(b: Builder, count: int) -> None:
                 continue
             alts = [o for o in b.db.providers.values() if o.specialty == pr.specialty and b.city(o) == b.city(pr)
                     and o.provider_id != pr.provider_id and plan.plan_id in o.accepted_plan_ids]
-            if len(alts) == 1 and b.bookable(p, alts[0].provider_id) and not b.established(p, alts[0].provider_id):
+            if len(alts) == 1 and b.bookable(p, alts[0].provider_id) and b.visit_type(p, alts[0].provider_id) == "new_patient":
                 found = (pr, alts[0])
                 break
         if not found:
@@ -806,7 +813,7 @@ def switch_provider(b: Builder, count: int) -> None:
         d.read("find_providers_by_name", last_name=alt.last_name, first_name=alt.first_name)
         d.read("find_open_slots", provider_id=alt.provider_id, start_date=day, end_date=day)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id,
-                visit_type="follow_up" if b.established(p, alt.provider_id) else "new_patient", reason=appt.reason)
+                visit_type=b.visit_type(p, alt.provider_id), reason=appt.reason)
         d.read("list_charges", patient_id=p.patient_id, status="open")
         d.write("pay_charge", charge_id=charge.charge_id, card_last4=card.last4)
         count -= 1
