@@ -7,7 +7,9 @@ windows, tier limits, occupancy, one compensation per stay, ...) is the agent's 
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Iterator
+from datetime import date, datetime
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -111,6 +113,10 @@ def _nights(db: HospitalityDB, hotel_id: str, code: str, days: list[date], plan:
 
 def _stay_days(res: Reservation) -> list[date]:
     return nights_between(date.fromisoformat(res.check_in), date.fromisoformat(res.check_out))
+
+
+def _hours_before_arrival(db: HospitalityDB, res: Reservation) -> int:
+    return hours_before_arrival(date.fromisoformat(res.check_in), db.hotels.require(res.hotel_id).time_zone)
 
 
 def _new_txn(db: HospitalityDB, res: Reservation, kind: TxnKind, amount: float) -> Transaction:
@@ -241,7 +247,7 @@ def quote_date_change(db: HospitalityDB, confirmation_number: Conf, new_check_in
     nights = _nights(db, res.hotel_id, res.booked_room_type_code, days, res.rate_plan)
     subtotal, tax, total = price(nights, db.hotels.require(res.hotel_id).tax_rate)
     return {"confirmation_number": res.confirmation_number, "rate_plan": res.rate_plan,
-            "hours_before_arrival": hours_before_arrival(date.fromisoformat(res.check_in)),
+            "hours_before_arrival": _hours_before_arrival(db, res),
             "new_check_in": ci.isoformat(), "new_check_out": co.isoformat(), "nights": [n.model_dump() for n in nights],
             "room_subtotal": subtotal, "tax": tax, "new_total": total, "current_total": res.total,
             **_difference(total, res.total), "rooms_available": _free(db, res.hotel_id, res.room_type_code, days, _stay_days(res))}
@@ -259,7 +265,7 @@ def quote_room_change(db: HospitalityDB, confirmation_number: Conf, new_room_typ
     subtotal, tax, total = price(nights, hotel.tax_rate)
     holding = days if rt.code == res.room_type_code else []
     return {"confirmation_number": res.confirmation_number, "rate_plan": res.rate_plan,
-            "hours_before_arrival": hours_before_arrival(date.fromisoformat(res.check_in)),
+            "hours_before_arrival": _hours_before_arrival(db, res),
             "room_type_code": rt.code, "name": rt.name, "category": rt.category, "max_occupancy": rt.max_occupancy,
             "nights": [n.model_dump() for n in nights], "room_subtotal": subtotal, "tax": tax, "new_total": total,
             "current_total": res.total, **_difference(total, res.total),
@@ -270,9 +276,9 @@ def quote_room_change(db: HospitalityDB, confirmation_number: Conf, new_room_typ
 def get_cancellation_quote(db: HospitalityDB, confirmation_number: Conf) -> dict[str, Any]:
     """What cancelling a confirmed reservation now would cost: hours before arrival, penalty and refund of any prepayment."""
     res = _upcoming(db, confirmation_number)
-    penalty = cancellation_penalty(res)
+    penalty = cancellation_penalty(res, db.hotels.require(res.hotel_id).time_zone)
     return {"confirmation_number": res.confirmation_number, "rate_plan": res.rate_plan,
-            "hours_before_arrival": hours_before_arrival(date.fromisoformat(res.check_in)),
+            "hours_before_arrival": _hours_before_arrival(db, res),
             "penalty": penalty, "refund": round(res.prepaid_amount - min(penalty, res.prepaid_amount), 2)}
 
 
@@ -436,7 +442,7 @@ def cancel_reservation(
 ) -> Reservation:
     """Cancel a confirmed reservation, charging the rate plan's cancellation penalty and releasing the room."""
     res = _upcoming(db, confirmation_number)
-    penalty = cancellation_penalty(res)
+    penalty = cancellation_penalty(res, db.hotels.require(res.hotel_id).time_zone)
     refund = round(res.prepaid_amount - min(penalty, res.prepaid_amount), 2)
     if res.rate_plan != "non_refundable" and penalty > 0:
         _new_txn(db, res, "cancellation_fee", penalty)
@@ -504,7 +510,27 @@ DOMAIN.invariants(
     area_codes_valid("guests", "phone"),
     area_codes_valid("hotels", "phone"),
     cents("transactions", "amount"),
+    cents("reservations", "tax", computed=lambda rec, db: Decimal(str(rec.room_subtotal)) * Decimal(str(db.hotels[rec.hotel_id].tax_rate))),
 )
+
+
+@DOMAIN.invariant
+def _party_fits_room(db: HospitalityDB, now: datetime) -> Iterator[str]:
+    """every party fits the room it sleeps in (policy 4.2), an upgraded room included"""
+    for key, res in db.reservations.items():
+        room = next(rt for rt in db.hotels[res.hotel_id].room_types if rt.code == res.room_type_code)
+        if res.adults + res.children > room.max_occupancy:
+            yield f"reservations[{key!r}]: {res.adults + res.children} guests in a {room.code} for {room.max_occupancy}"
+
+
+@DOMAIN.invariant
+def _cards_unexpired(db: HospitalityDB, now: datetime) -> Iterator[str]:
+    """cards on file are valid now (through the end of their expiry month)"""
+    for key, guest in db.guests.items():
+        for card in guest.cards:
+            month, year = card.expires.split("/")
+            if (2000 + int(year), int(month)) < (now.year, now.month):
+                yield f"guests[{key!r}]: card {card.card_id} expired {card.expires}"
 
 
 # Policy 2.3: the matching quote before every booking, change or cancellation whose price the guest hears.

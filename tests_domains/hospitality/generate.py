@@ -24,6 +24,7 @@ from tests_domains.hospitality.schema import (
     compensation_caps,
     inventory_id,
     nights_between,
+    room_tax,
 )
 
 DEFAULT_SEED = 20260515
@@ -32,7 +33,8 @@ TODAY = NOW.date()
 
 HOTELS: list[tuple[Any, ...]] = [
     # id, name suffix, city, state, street, zip, area code, tax, base rate, leisure?
-    ("AV-BOS", "Boston Seaport", "Boston", "MA", "410 Congress St", "02210", "617", 0.1445, 259, False),
+    # tax: the combined occupancy tax on room charges (Boston: 5.7% state excise, 6.5% city, 2.75% convention fee)
+    ("AV-BOS", "Boston Seaport", "Boston", "MA", "410 Congress St", "02210", "617", 0.1495, 259, False),
     ("AV-NYC", "New York Midtown", "New York", "NY", "148 W 46th St", "10036", "212", 0.1475, 319, False),
     ("AV-CHI", "Chicago River North", "Chicago", "IL", "521 N Wells St", "60654", "312", 0.174, 219, False),
     ("AV-SFO", "San Francisco Union Square", "San Francisco", "CA", "335 Powell St", "94102", "415", 0.1607, 279, False),
@@ -45,6 +47,10 @@ HOTELS: list[tuple[Any, ...]] = [
     ("AV-SAN", "San Diego Gaslamp", "San Diego", "CA", "645 Fifth Ave", "92101", "619", 0.125, 229, True),
     ("AV-WAS", "Washington Dupont Circle", "Washington", "DC", "1515 P St NW", "20005", "202", 0.1495, 249, False),
 ]
+
+# The hotels' local time (their check-in and checkout clocks), by state.
+TIME_ZONES = {"MA": "Eastern", "NY": "Eastern", "FL": "Eastern", "DC": "Eastern", "IL": "Central", "TX": "Central",
+              "LA": "Central", "TN": "Central", "CO": "Mountain", "CA": "Pacific", "WA": "Pacific"}
 
 ROOM_TYPES: list[tuple[Any, ...]] = [
     # code, name, category, bed, max occupancy, crib, accessible, multiplier, rooms (min, max)
@@ -112,7 +118,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         hotels[hid] = {
             "hotel_id": hid, "name": f"Alder & Vane {suffix}", "city": city, "state": state, "address": street,
             "zip": zipc, "phone": f"+1-{area}-555-{rng.randint(1000, 9999)}", "tax_rate": tax,
-            "check_in_time": "15:00", "check_out_time": "11:00", "amenities": amen,
+            "time_zone": TIME_ZONES[state], "check_in_time": "15:00", "check_out_time": "11:00", "amenities": amen,
             "room_types": [
                 {"code": t[0], "name": t[1], "category": t[2], "bed": t[3], "max_occupancy": t[4],
                  "crib_allowed": t[5], "accessible": t[6]} for t in types
@@ -149,10 +155,11 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         email = f"{first.lower()}{sep}{last.lower()}{rng.choice(['', str(rng.randint(1, 99))])}@{rng.choice(MAIL)}"
         cards = []
         for c in range(rng.choice([1, 1, 2, 2, 3])):
-            cards.append({
-                "card_id": f"{gid}-C{c + 1}", "brand": rng.choice(["visa", "visa", "mastercard", "amex", "discover"]),
-                "last4": f"{rng.randint(0, 9999):04d}", "expires": f"{rng.randint(1, 12):02d}/{rng.randint(26, 31)}",
-            })
+            brand = rng.choice(["visa", "visa", "mastercard", "amex", "discover"])
+            last4, month, year = f"{rng.randint(0, 9999):04d}", rng.randint(1, 12), rng.randint(26, 31)
+            if (2000 + year, month) < (TODAY.year, TODAY.month):
+                year += 1  # a card on file still pays: an expired one is replaced by its reissue
+            cards.append({"card_id": f"{gid}-C{c + 1}", "brand": brand, "last4": last4, "expires": f"{month:02d}/{year}"})
         pts = {"member": (0, 9000), "silver": (5000, 40000), "gold": (20000, 120000), "platinum": (60000, 400000)}[tier]
         guests[gid] = {
             "guest_id": gid, "first_name": first, "last_name": last, "email": email,
@@ -223,7 +230,7 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
             flex = inventory[inventory_id(hid, t[0], _iso(d))]["rate"] if d >= WINDOW_START else flexible_rate(h, t[7], d)
             nights.append({"date": _iso(d), "rate": round(flex * PLAN_FACTOR[plan], 2)})
         subtotal = round(sum(n["rate"] for n in nights), 2)
-        tax = round(subtotal * h[7], 2)
+        tax = room_tax(subtotal, h[7])
         total = round(subtotal + tax, 2)
         booked = check_in - timedelta(days=rng.randint(1, 75))
         if kind in ("future", "future_cancelled"):
@@ -254,8 +261,8 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         up = {"gold": 1, "platinum": 2}.get(guest["tier"], 0)
         if up and plan != "non_refundable" and status in ("checked_in", "completed") and rng.random() < 0.3:
             better = [x for x in types if not x[6] and t[2] < x[2] <= t[2] + up]
-            if better:
-                nt = rng.choice(better)
+            nt = rng.choice(better) if better else None
+            if nt is not None and adults + children <= nt[4]:  # the upgraded room sleeps the whole party (policy 4.2)
                 res["room_type_code"] = nt[0]
                 res["upgrade"] = {"from_room_type": t[0], "to_room_type": nt[0], "categories": nt[2] - t[2],
                                   "granted_at": _stamp(check_in, 15)}

@@ -49,7 +49,7 @@ def nice(d: str) -> str:
 
 
 def hours(res: Reservation) -> int:
-    return hours_before_arrival(date.fromisoformat(res.check_in))
+    return hours_before_arrival(date.fromisoformat(res.check_in), DOMAIN.initial_db.hotels[res.hotel_id].time_zone)
 
 
 def changeable(res: Reservation) -> bool:
@@ -229,7 +229,7 @@ def date_change_tasks(b: Builder, count: int, multi: bool) -> None:
         shift = b.rng.choice([-7, -3, 2, 5, 7, 14])
         ci = date.fromisoformat(res.check_in) + timedelta(days=shift)
         co = date.fromisoformat(res.check_out) + timedelta(days=shift + b.rng.choice([0, 0, 1]))
-        if ci <= TODAY + timedelta(days=2) or hours_before_arrival(ci) < (168 if res.rate_plan == "semi_flex" else 48):
+        if ci <= TODAY + timedelta(days=2) or hours_before_arrival(ci, hotel.time_zone) < (168 if res.rate_plan == "semi_flex" else 48):
             continue  # the new arrival is inside the change window too: no agent could doubt the change is allowed
         args = {"confirmation_number": res.confirmation_number, "new_check_in": ci.isoformat(), "new_check_out": co.isoformat()}
         if not accepted([], "change_reservation_dates", args):

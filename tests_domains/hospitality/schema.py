@@ -4,11 +4,13 @@ the tools and the generator."""
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from typing import Literal
 
 from pydantic import BaseModel
 
 from pytest_tau import Confidential, Table, Unordered
+from pytest_tau.invariants import half_up
 
 # The desk's fixed "now" (Eastern time), as stated in the policy; DOMAIN.now in the tools.
 NOW = datetime(2026, 5, 15, 14, 0)
@@ -16,6 +18,10 @@ ARRIVAL_HOUR = 15  # check-in time used to count hours before arrival
 WINDOW_START = NOW.date()
 WINDOW_DAYS = 60
 WINDOW_END = WINDOW_START + timedelta(days=WINDOW_DAYS - 1)  # last bookable night
+
+# The desk works on Eastern time; a hotel's own clock (check-in, checkout) is its local time.
+TimeZone = Literal["Eastern", "Central", "Mountain", "Pacific"]
+HOURS_BEHIND_EASTERN: dict[str, int] = {"Eastern": 0, "Central": 1, "Mountain": 2, "Pacific": 3}
 
 Tier = Literal["member", "silver", "gold", "platinum"]
 RatePlan = Literal["flexible", "semi_flex", "non_refundable"]
@@ -48,6 +54,7 @@ class Hotel(BaseModel):
     zip: str
     phone: str
     tax_rate: float
+    time_zone: TimeZone  # the hotel's local time, which its check-in and checkout times are in
     check_in_time: str
     check_out_time: str
     amenities: list[str]
@@ -192,17 +199,24 @@ def plan_rate(flexible_rate: float, plan: str) -> float:
 
 def price(nights: list[Night], tax_rate: float) -> tuple[float, float, float]:
     subtotal = round(sum(n.rate for n in nights), 2)
-    tax = round(subtotal * tax_rate, 2)
+    tax = room_tax(subtotal, tax_rate)
     return subtotal, tax, round(subtotal + tax, 2)
 
 
-def hours_before_arrival(check_in: date) -> int:
-    return (check_in - NOW.date()).days * 24 + (ARRIVAL_HOUR - NOW.hour)
+def room_tax(subtotal: float, tax_rate: float) -> float:
+    """Occupancy tax on a room subtotal, rounded as a folio is: half a cent goes up."""
+    return float(half_up(Decimal(str(subtotal)) * Decimal(str(tax_rate))))
 
 
-def cancellation_penalty(res: Reservation) -> float:
+def hours_before_arrival(check_in: date, time_zone: str) -> int:
+    """Whole hours from now (Eastern) to 15:00 hotel time on the check-in date: a hotel on
+    Pacific time reaches its 15:00 three hours after one on Eastern time."""
+    return (check_in - NOW.date()).days * 24 + (ARRIVAL_HOUR + HOURS_BEHIND_EASTERN[time_zone] - NOW.hour)
+
+
+def cancellation_penalty(res: Reservation, time_zone: str) -> float:
     """The penalty for cancelling now, by rate plan (see policy section 6)."""
-    hours = hours_before_arrival(date.fromisoformat(res.check_in))
+    hours = hours_before_arrival(date.fromisoformat(res.check_in), time_zone)
     if res.rate_plan == "non_refundable":
         return res.total
     if res.rate_plan == "flexible":
