@@ -334,8 +334,12 @@ def build() -> TaskWriter:
                      supervisor_id=s.supervisor_id, note=f"{code} found")
     reworked = [x for x in open_lots if x.rework_count >= 2 and x.quantity >= 40]
     fresh = [x for x in open_lots if x.rework_count == 0 and x.quantity >= 40]
-    cases = [(x, b.rng.choice(REWORKABLE)) for x in b.take(reworked, 3)] + \
-            [(x, b.rng.choice(("dimension_undersize", "short_shot", "missing_component"))) for x in b.take(fresh, 3)]
+    # A defect the lot's processes can show (no short shot on a machined part, no missing component outside assembly).
+    scrap_only = ("dimension_undersize", "short_shot", "missing_component")
+    reworked = [x for x in reworked if possible(x, REWORKABLE)]
+    fresh = [x for x in fresh if possible(x, scrap_only)]
+    cases = [(x, b.rng.choice(possible(x, REWORKABLE))) for x in b.take(reworked, 3)] + \
+            [(x, b.rng.choice(possible(x, scrap_only))) for x in b.take(fresh, 3)]
     for lot, code in cases:
         part = DB.parts[lot.part_number]
         qty = b.rng.choice([5, 8, 10, 12, 16, 20])
