@@ -8,13 +8,14 @@ on sale or has too few seats, a balance too small, payments that do not add up).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_tau import Domain, ToolError
-from pytest_tau.invariants import area_codes_valid, not_after_now, plausible_age, zip_matches_state
+from pytest_tau.invariants import Invariant, area_codes_valid, not_after_now, plausible_age, zip_matches_state
 from tests_domains.airline.schema import (
     EXTRA_BAG_FEE,
     FREE_BAGS,
@@ -666,7 +667,24 @@ def send_certificate(
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+def _cancelled_within_policy(db: AirlineDB, now: datetime) -> Iterator[str]:
+    """A cancelled reservation on file was refunded under rule 6.1: the day it was booked (24 hours), or for a
+    reason the reservation shows (a flight the airline cancelled, business cabin, insurance for health or weather)."""
+    for code, res in db.reservations.items():
+        if res.status != "cancelled":
+            continue
+        airline_cancelled = any(db.flights[f.flight_number].dates[f.date].status == "cancelled" for f in res.flights)
+        if res.cancellation_reason == "airline cancelled flight" and not airline_cancelled:
+            yield f"reservations[{code!r}]: reason 'airline cancelled flight', but no flight of it was cancelled"
+        refunded_on = {p.date for p in res.payment_history if p.kind == "refund"}
+        allowed = (refunded_on <= {res.created_at[:10]} or airline_cancelled or res.cabin == "business"
+                   or (res.insurance and res.cancellation_reason in ("health", "weather")))
+        if not allowed:
+            yield f"reservations[{code!r}]: refunded on {sorted(refunded_on)} for {res.cancellation_reason!r}, which rule 6.1 does not allow"
+
+
 DOMAIN.invariants(
+    Invariant("reservations: cancelled and refunded as rule 6.1 allows", _cancelled_within_policy),
     not_after_now("users", "member_since"),
     not_after_now("reservations", "created_at"),
     not_after_now("reservations", "payment_history[].date"),

@@ -359,10 +359,15 @@ def _fill_reservations(
         status = "active"
         reason = None
         if rng.random() < 0.07 and created < now - timedelta(days=2):
+            # Cancelled and refunded in full the day it was booked, within rule 6.1 a's 24 hours whatever the
+            # reason; "airline cancelled flight" only where the airline did cancel one of its flights.
             status, reason = "cancelled", rng.choice(["change of plan", "airline cancelled flight", "health"])
+            if reason == "airline cancelled flight" and all(
+                    flights[n]["dates"][day]["status"] != "cancelled" for n, day in legs):
+                reason = "change of plan"
             for p in list(history):
                 history.append({"payment_id": p["payment_id"], "amount": -p["amount"], "kind": "refund",
-                                "date": (created + timedelta(days=1)).date().isoformat()})
+                                "date": created_day})
         reservations[code] = {
             "reservation_id": code,
             "user_id": user["user_id"],

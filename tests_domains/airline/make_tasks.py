@@ -213,6 +213,18 @@ def no_flown(res: Reservation) -> bool:
                for f in res.flights)
 
 
+def significantly_delayed(res: Reservation) -> bool:
+    """A flight of the reservation delayed by 3 hours or more: rule 6.1 b lets the user cancel with a refund."""
+    def delay(number: str, day: str) -> int:
+        est = inst(number, day).estimated_departure_time_est
+        if est is None:
+            return 0
+        (h1, m1), (h0, m0) = (map(int, est.split(":")), map(int, dep(number).split(":")))
+        return (h1 * 60 + m1 - h0 * 60 - m0) % (24 * 60)
+    return any(inst(f.flight_number, f.date).status == "delayed" and delay(f.flight_number, f.date) >= 180
+               for f in res.flights)
+
+
 def eligible(res: Reservation, user: User) -> bool:
     return user.membership in ("silver", "gold") or res.cabin == "business" or res.insurance
 
@@ -815,6 +827,7 @@ def multi_basic_upgrade_then_change(b: Builder, i: int) -> None:
 def refuse_cancel_nonrefundable(b: Builder, i: int) -> None:
     res, user = b.free_res(lambda r, u: r.status == "active" and r.created_at < RECENT and r.cabin != "business"
                            and not r.insurance and no_flown(r) and "cancelled" not in statuses(r))
+    assert not significantly_delayed(res), "rule 6.1 b would allow this cancellation"
     d = b.task(f"refuse_nonrefundable_cancel_{i}")
     text, line = b.auth(d, user, res.reservation_id)
     details = d.read("get_reservation_details", reservation_id=res.reservation_id)
@@ -967,6 +980,7 @@ def refuse_certificate_for_change(b: Builder, i: int) -> None:
 def refuse_insurance_wrong_reason(b: Builder, i: int) -> None:
     res, user = b.free_res(lambda r, u: r.status == "active" and r.insurance and r.cabin != "business"
                            and r.created_at < RECENT and no_flown(r) and "cancelled" not in statuses(r))
+    assert not significantly_delayed(res), "rule 6.1 b would allow this cancellation"
     d = b.task(f"refuse_insurance_work_reason_{i}")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
@@ -1089,6 +1103,7 @@ def refuse_change_destination(b: Builder, i: int) -> None:
     new = elsewhere(res)
     assert new is not None
     seg = res.flights[0]
+    assert not significantly_delayed(res), "rule 6.1 b would allow this cancellation"
     d = b.task(f"refuse_change_destination_{i}")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
