@@ -9,13 +9,14 @@ go, whose order it is) are the agent's to apply.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
-from pytest_tau.invariants import cents, half_up, not_after_now, ordered, zip_matches_state
+from pytest_tau.invariants import Invariant, cents, half_up, not_after_now, ordered, zip_matches_state
 from tests_domains.retail.schema import Address, Order, Payment, Product, RetailDB, User
 
 DOMAIN = Domain("retail", RetailDB, now=datetime(2026, 5, 15, 14, 0))
@@ -375,7 +376,24 @@ def exchange_delivered_order_items(
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+def _exchanges_settled(db: RetailDB, now: datetime) -> Iterator[str]:
+    """An exchange request on file settled its price difference (policy 7.3) as the exchange tool records it."""
+    for order_id, order in db.orders.items():
+        if not order.exchange_items:
+            continue
+        product_of = {item.item_id: item.product_id for item in order.items}
+        old = sum(item.price for item in order.items if item.item_id in order.exchange_items)
+        new = sum(db.products.require(product_of[old_id]).variants[new_id].price
+                  for old_id, new_id in zip(order.exchange_items, order.exchange_new_items, strict=True))
+        expected = float(half_up(new - old))
+        settled = sum(p.amount if p.transaction_type == "payment" else -p.amount
+                      for p in order.payment_history if p.note == EXCHANGE_NOTE)
+        if float(half_up(settled)) != expected:
+            yield f"orders[{order_id!r}]: exchange price difference {expected:.2f}, but {settled:.2f} settled"
+
+
 DOMAIN.invariants(
+    Invariant("orders: an exchange request settled its price difference", _exchanges_settled),
     not_after_now("users", "member_since"),
     not_after_now("orders", "placed_at"),
     not_after_now("orders", "delivered_at"),

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
-from tests_domains.retail.domain import RESTOCKING_CATEGORY, restocking_fee
+from tests_domains.retail.domain import EXCHANGE_NOTE, RESTOCKING_CATEGORY, restocking_fee
 
 SEED = 20260515
 TODAY = date(2026, 5, 15)
@@ -255,6 +255,11 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
                 order["exchange_items"] = [items[0]["item_id"]]
                 order["exchange_new_items"] = [others[0]]
                 order["exchange_payment_method_id"] = method
+                # the price difference settled when the exchange was requested (policy 7.3), as the desk records it
+                difference = round(product["variants"][others[0]]["price"] - items[0]["price"], 2)
+                if difference:
+                    payments.append({"transaction_type": "payment" if difference > 0 else "refund", "amount": abs(difference),
+                                     "payment_method_id": method, "note": EXCHANGE_NOTE})
             else:
                 order["status"] = "delivered"
         orders[order_id] = order
