@@ -10,6 +10,7 @@ validation of values, who may ask, confirmations) are the agent's to apply.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
@@ -452,6 +453,28 @@ DOMAIN.invariants(
     not_after_now("extraction_jobs", "last_run_at"),
     ordered("extraction_jobs", "created_at", "last_run_at"),
     not_after_now("charges", "date"),
+    ordered("charges", "member_since", "date", via=("customer_id", "customers")),
+    ordered("submissions", "member_since", "submitted_at", via=("customer_id", "customers")),
+    ordered("monitors", "member_since", "created_at", via=("customer_id", "customers")),
+    ordered("extraction_jobs", "member_since", "created_at", via=("customer_id", "customers")),
+    ordered("change_alerts", "created_at", "detected_at", via=("monitor_id", "monitors")),
     area_codes_valid("customers", "phone"),
     cents("charges", "amount"),
 )
+
+
+@DOMAIN.invariant
+def _pages_changed_when_seen(db: WebDB, now: datetime) -> Iterator[str]:
+    """a page's last change is no earlier than any change a monitor detected on it"""
+    for key, alert in db.change_alerts.items():
+        page = db.pages.require(db.monitors.require(alert.monitor_id).page_id)
+        if alert.detected_at > page.last_changed_at:
+            yield f"change_alerts[{key!r}] detected {alert.detected_at}, after {page.page_id} last changed ({page.last_changed_at})"
+
+
+@DOMAIN.invariant
+def _runs_recorded(db: WebDB, now: datetime) -> Iterator[str]:
+    """a completed one-time job has its run on record (policy 5.4: its run completes it)"""
+    for key, job in db.extraction_jobs.items():
+        if job.status == "completed" and (job.last_run_at is None or job.rows_last_run is None):
+            yield f"extraction_jobs[{key!r}] is completed but records no run"

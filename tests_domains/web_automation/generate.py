@@ -331,7 +331,9 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             charge_n += rng.randint(1, 9)
             db["charges"][f"CH-{charge_n}"] = {
                 "charge_id": f"CH-{charge_n}", "customer_id": cid, "kind": "plan_renewal", "amount": terms.monthly_price,
-                "date": date(year, month, cus["billing_day"]).isoformat(), "description": f"{cus['plan'].title()} plan, monthly",
+                "date": date(year, month, cus["billing_day"]).isoformat(),
+                # a suspended account is one whose latest renewal was declined (policy 2.3)
+                "description": f"{cus['plan'].title()} plan, monthly" + (", payment declined" if back == 0 and cus["status"] == "suspended" else ""),
             }
         # submissions: a few earlier ones, and for some a full month already
         n_sub = rng.randint(0, 6)
@@ -408,7 +410,10 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 "created_at": _stamp(created),
             }
 
+    pages_changed_when_seen(db)
     add_page_content(db, random.Random(seed + 11))
+    record_past_runs(db, random.Random(seed + 23))
+    accounts_open_before_use(db)
     WebDB.model_validate(db)  # fail loudly on a schema drift
     # fields left at their default (None) are omitted to keep the file small
     return {
@@ -475,6 +480,54 @@ def add_page_content(db: dict[str, dict[str, Rec]], rng: random.Random) -> None:
                             "last_changed_at": form_page["last_changed_at"],
                             "status_text": f"No requests received since {form_page['last_changed_at'][:10]}."}
         form["updates_page"] = pid
+
+
+def pages_changed_when_seen(db: dict[str, dict[str, Rec]]) -> None:
+    """A page last changed no earlier than the latest change a monitor detected on it."""
+    for alert in db["change_alerts"].values():
+        page = db["pages"][db["monitors"][alert["monitor_id"]]["page_id"]]
+        page["last_changed_at"] = max(page["last_changed_at"], alert["detected_at"])
+
+
+PERIOD = {"daily": timedelta(days=1), "weekly": timedelta(days=7)}
+
+
+def record_past_runs(db: dict[str, dict[str, Rec]], rng: random.Random) -> None:
+    """Jobs that have run say so: a completed one-time job ran once, within two days of being booked;
+    a recurring job has run on its schedule since it was booked (a cancelled one stopped at some run).
+    The rows are what a run reads from the pages now (as `run_extraction` reads them)."""
+    for jid in sorted(db["extraction_jobs"]):
+        job = db["extraction_jobs"][jid]
+        created = datetime.fromisoformat(job["created_at"])
+        if job["schedule"] == "once":
+            if job["status"] != "completed":
+                continue  # booked and waiting, or cancelled before its run
+            ran = created + timedelta(minutes=rng.randint(20, 60 * 47))
+        else:
+            runs = int((NOW - created) / PERIOD[job["schedule"]])
+            if runs == 0:
+                continue
+            last = runs if job["status"] == "scheduled" else rng.randint(1, runs)
+            ran = created + last * PERIOD[job["schedule"]]
+        site = db["sites"][job["site_id"]]
+        pages = sorted((p for p in db["pages"].values() if p["site_id"] == site["site_id"] and p["path"].startswith(job["path_prefix"])
+                        and not any(p["path"].startswith(x) for x in site["login_paths"])), key=lambda p: p["path"])
+        job["last_run_at"] = _stamp(min(ran, NOW))
+        job["rows_last_run"] = sum(len(p.get("items", [])) for p in pages[: job["max_pages"]])
+
+
+def accounts_open_before_use(db: dict[str, dict[str, Rec]]) -> None:
+    """An account exists before anything done on it: its opening date is no later than its first
+    charge, submission, monitor or job."""
+    first: dict[str, str] = {}
+    for table, field in (("charges", "date"), ("submissions", "submitted_at"), ("monitors", "created_at"),
+                         ("extraction_jobs", "created_at")):
+        for rec in db[table].values():
+            day = rec[field][:10]
+            first[rec["customer_id"]] = min(first.get(rec["customer_id"], day), day)
+    for cid, cus in db["customers"].items():
+        if cid in first:
+            cus["member_since"] = min(cus["member_since"], first[cid])
 
 
 def main() -> None:
