@@ -374,6 +374,46 @@ def area_codes_valid(table: str, field: str, *, where: Where | None = None) -> I
     return Invariant(f"{table}.{field} dialable", check)
 
 
+# A VIN's ninth character is a check digit over the other sixteen (49 CFR 565.15): title,
+# registration and lien systems reject a VIN whose check digit does not match.
+_VIN_LETTER_VALUES = dict(zip("ABCDEFGHJKLMNPRSTUVWXYZ", (1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+_VIN_CHARS = set("0123456789ABCDEFGHJKLMNPRSTUVWXYZ")  # never I, O or Q
+
+
+def vin_check_digit(vin: str) -> str:
+    """The check digit (0-9 or X) that the ninth position of this 17-character VIN must hold."""
+    total = sum(_VIN_WEIGHTS[i] * (int(c) if c.isdigit() else _VIN_LETTER_VALUES[c]) for i, c in enumerate(vin.upper()))
+    return "X" if total % 11 == 10 else str(total % 11)
+
+
+def with_vin_check_digit(vin: str) -> str:
+    """The VIN with its ninth character set to the check digit: how a generator keeps its random
+    draw and still writes a VIN that a title office accepts."""
+    return vin[:8] + vin_check_digit(vin) + vin[9:]
+
+
+def _vin_problem(vin: str) -> str | None:
+    if len(vin) != 17 or not set(vin) <= _VIN_CHARS:
+        return "is not 17 characters of 0-9 and A-Z without I, O and Q"
+    if vin[8] != vin_check_digit(vin):
+        return f"has check digit {vin[8]}, but its other characters give {vin_check_digit(vin)}"
+    return None
+
+
+def vins_valid(table: str, field: str, *, where: Where | None = None) -> Invariant:
+    """Every vehicle identification number is well formed and carries its check digit."""
+
+    def check(db: Any, now: dt.datetime) -> Iterator[str]:
+        for key, record in _records(db, table, where):
+            for value in _values(record, field):
+                problem = _vin_problem(str(value))
+                if problem:
+                    yield f"{table}[{key!r}].{field} = {value} {problem}"
+
+    return Invariant(f"{table}.{field} valid VIN", check)
+
+
 _TYPOS = re.compile(r"(?<!\.)\.\.(?!\.)|,,|  |\s(?:[,;:]|\.(?!\.\.|\d))|\s$|^\s")
 
 

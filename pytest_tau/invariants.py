@@ -14,6 +14,9 @@ from ._invariants import (
     not_after_now,
     ordered,
     plausible_age,
+    vin_check_digit,
+    vins_valid,
+    with_vin_check_digit,
     zip_matches_state,
     zip_state,
 )
@@ -32,6 +35,9 @@ __all__ = [
     "not_after_now",
     "ordered",
     "plausible_age",
+    "vin_check_digit",
+    "vins_valid",
+    "with_vin_check_digit",
     "zip_matches_state",
     "zip_state",
 ]

@@ -20,6 +20,9 @@ from pytest_tau.invariants import (
     not_after_now,
     ordered,
     plausible_age,
+    vin_check_digit,
+    vins_valid,
+    with_vin_check_digit,
     zip_matches_state,
 )
 
@@ -113,6 +116,18 @@ def test_plausible_age_at_a_date_of_the_record() -> None:
 def test_half_up_rounds_half_a_cent_up() -> None:
     assert half_up(Decimal("4468.015")) == Decimal("4468.02")
     assert half_up("2.675") == Decimal("2.68")  # round(2.675, 2) is 2.67 in binary floats
+
+
+def test_a_vin_carries_its_check_digit() -> None:
+    # published examples: the ninth character is the check digit, X standing for 10
+    assert vin_check_digit("1M8GDM9AXKP042788") == "X"
+    assert vin_check_digit("1HGCM82633A004352") == "3"
+    assert with_vin_check_digit("1HGCM82603A004352") == "1HGCM82633A004352"
+    invariant = vins_valid("shipments", "shipper")  # any text field serves to hold the VIN here
+    assert _problems(invariant, shipments={"s1": _ship("s1", shipper="1HGCM82633A004352")}) == []
+    assert "check digit 0, but its other characters give 3" in _problems(invariant, shipments={"s1": _ship("s1", shipper="1HGCM82603A004352")})[0]
+    for bad in ("1HGCM82633A00435", "1HGCM82633AO04352"):  # 16 characters; a letter O
+        assert "not 17 characters" in _problems(invariant, shipments={"s1": _ship("s1", shipper=bad)})[0], bad
 
 
 def test_validate_runs_what_a_domain_declares(tmp_path) -> None:

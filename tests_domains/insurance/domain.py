@@ -9,13 +9,22 @@ to apply; the quote tools give the figures the agent must state before a change.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from pytest_tau import Domain, ToolError
-from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age, zip_matches_state
+from pytest_tau.invariants import (
+    area_codes_valid,
+    cents,
+    not_after_now,
+    ordered,
+    plausible_age,
+    vins_valid,
+    zip_matches_state,
+)
 from tests_domains.insurance import rating as R
 from tests_domains.insurance.schema import (
     Adjuster,
@@ -638,7 +647,34 @@ DOMAIN.order("file_claim", "change_deductible")
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+# The financial-responsibility minimums of the five states (bodily injury per person / per accident, property
+# damage) and the personal injury protection Oregon and Utah require on every auto policy.
+STATE_MINIMUMS = {"WA": (25000, 50000, 10000), "OR": (25000, 50000, 20000), "ID": (25000, 50000, 15000),
+                  "MT": (25000, 50000, 20000), "UT": (25000, 65000, 15000)}
+PIP_REQUIRED = {"OR": 15000, "UT": 3000}
+
+
+@DOMAIN.invariant
+def state_minimums(db: InsuranceDB, now: datetime) -> Iterator[str]:
+    """policies: every auto policy carries its state's liability minimums, and PIP where the state requires it."""
+    for number, policy in db.policies.items():
+        if policy.line != "auto":
+            continue
+        state = db.policyholders[policy.policyholder_id].address.state
+        covs = {c.code: c for c in policy.coverages}
+        per_person, per_accident, damage = STATE_MINIMUMS[state]
+        bi, pd = covs["BI"], covs["PD"]
+        if (bi.limit_per_person or 0) < per_person or (bi.limit_per_occurrence or 0) < per_accident:
+            yield f"policies[{number!r}]: BI {bi.limit_per_person}/{bi.limit_per_occurrence} is below {state}'s {per_person}/{per_accident}"
+        if (pd.limit_per_occurrence or 0) < damage:
+            yield f"policies[{number!r}]: PD {pd.limit_per_occurrence} is below {state}'s {damage}"
+        pip = covs["PIP"].limit_per_person or 0 if "PIP" in covs else 0
+        if state in PIP_REQUIRED and pip < PIP_REQUIRED[state]:
+            yield f"policies[{number!r}]: {state} requires personal injury protection of at least {PIP_REQUIRED[state]}"
+
+
 DOMAIN.invariants(
+    vins_valid("vehicles", "vin"),
     plausible_age("policyholders", "date_of_birth", low=18, high=105),
     plausible_age("drivers", "date_of_birth", low=15, high=100),
     not_after_now("policyholders", "member_since"),

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from pytest_tau.invariants import dialable_exchange
+from pytest_tau.invariants import dialable_exchange, with_vin_check_digit
 from tests_domains.insurance import rating as R
 from tests_domains.insurance.domain import DOMAIN
 from tests_domains.insurance.schema import InsuranceDB
@@ -84,6 +84,9 @@ MODELS = [  # make, model, class, WMI
     ("Porsche", "911", "sports", "WP0"), ("Dodge", "Challenger", "sports", "2C3"), ("Chrysler", "Pacifica", "minivan", "2C4"),
 ]
 VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
+# Oregon (ORS 742.520) and Utah (Utah Code 31A-22-307) require personal injury protection on every auto policy,
+# at least $15,000 and $3,000 per person.
+PIP_MINIMUM = {"OR": 15000, "UT": 3000}
 ADJUSTER_NAMES = [
     "Dana Whitfield", "Marcus Oyelaran", "Elena Varga", "Trevor Lindahl", "Keisha Brandt", "Samuel Ortiz",
     "Grace Holloway", "Rafael Quintero", "Monica Strand", "Philip Achterberg", "Yvonne Castillo", "Derek Mahoney",
@@ -145,7 +148,8 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         while True:
             year_code = "ABCDEFGHJKLMNPRSTVWXY123456789"[(year - 2010) % 30]
             body = "".join(rng.choice(VIN_CHARS) for _ in range(5))
-            v = wmi + body + rng.choice("0123456789X") + year_code + rng.choice(VIN_CHARS) + f"{rng.randint(0, 999999):06d}"
+            v = with_vin_check_digit(wmi + body + rng.choice("0123456789X") + year_code + rng.choice(VIN_CHARS)
+                                     + f"{rng.randint(0, 999999):06d}")
             if v not in used_vins:
                 used_vins.add(v)
                 return v
@@ -245,13 +249,18 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
     def make_auto(holder: dict[str, Any], status: str, eff: date) -> dict[str, Any]:
         pnum = policy_number("HMA")
         exp = R.add_months(eff, 6)
+        state = holder["address"]["state"]
         bi = rng.choice([(25000, 50000), (50000, 100000), (100000, 300000), (100000, 300000), (250000, 500000)])
+        if bi == (25000, 50000) and state == "UT":
+            bi = (25000, 65000)  # Utah's minimum is 25/65, not 25/50
         covs: list[dict[str, Any]] = [
             {"code": "BI", "name": "Bodily Injury Liability", "limit_per_person": bi[0], "limit_per_occurrence": bi[1]},
             {"code": "PD", "name": "Property Damage Liability", "limit_per_occurrence": rng.choice([25000, 50000, 100000, 100000])},
             {"code": "UM", "name": "Uninsured/Underinsured Motorist", "limit_per_person": bi[0], "limit_per_occurrence": bi[1]},
             {"code": "MED", "name": "Medical Payments", "limit_per_person": rng.choice([1000, 5000, 5000, 10000])},
         ]
+        if state in PIP_MINIMUM:  # a no-fault-style state: personal injury protection in place of medical payments
+            covs[-1] = {"code": "PIP", "name": "Personal Injury Protection", "limit_per_person": PIP_MINIMUM[state]}
         physical = rng.random() < 0.85
         if physical:
             covs.append({"code": "COLL", "name": "Collision", "deductible": rng.choice([250, 500, 500, 500, 1000, 1000, 2000])})
@@ -296,7 +305,6 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
             if R.age_on(dob, eff) < 16:
                 continue
             did = f"DRV-{400000 + nxt('drv')}"
-            state = holder["address"]["state"]
             db["drivers"][did] = {
                 "driver_id": did, "policy_number": pnum, "first_name": first, "last_name": last, "date_of_birth": dob,
                 "license_number": license_number(state), "license_state": state, "relationship": rel,
@@ -346,7 +354,8 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
             "construction": rng.choice(["frame", "frame", "frame", "masonry", "brick_veneer", "log"]),
             "square_feet": rng.randint(9, 42) * 100, "roof_year": max(built, rng.randint(1998, 2025)),
             "protection_class": rng.randint(1, 9),
-            "dwelling_type": rng.choice(["single_family", "single_family", "single_family", "townhouse", "condo_unit", "manufactured"]),
+            # the HO-3 form insures a whole house: condo units (HO-6) and manufactured homes are written elsewhere
+            "dwelling_type": rng.choice(["single_family", "single_family", "single_family", "townhouse", "single_family", "townhouse"]),
         }
         pol: dict[str, Any] = {
             "policy_number": pnum, "line": "home", "policyholder_id": holder["policyholder_id"], "status": status,

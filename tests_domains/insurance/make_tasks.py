@@ -14,6 +14,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from pytest_tau import TaskDraft, TaskWriter
+from pytest_tau.invariants import with_vin_check_digit
 from tests_domains.insurance import rating as R
 from tests_domains.insurance.domain import DOMAIN
 from tests_domains.insurance.schema import Claim, Coverage, Driver, Policy, Policyholder, Vehicle
@@ -73,8 +74,8 @@ class Builder:
     def vin(self, make: str, model: str, year: int) -> str:
         rng = self.rng
         code = "ABCDEFGHJKLMNPRSTVWXY123456789"[(year - 2010) % 30]
-        return (WMI[(make, model)] + "".join(rng.choice(VIN_CHARS) for _ in range(5)) + rng.choice("0123456789") + code
-                + rng.choice(VIN_CHARS) + f"{rng.randint(0, 999999):06d}")
+        return with_vin_check_digit(WMI[(make, model)] + "".join(rng.choice(VIN_CHARS) for _ in range(5)) + rng.choice("0123456789")
+                                    + code + rng.choice(VIN_CHARS) + f"{rng.randint(0, 999999):06d}")
 
     def license(self, state: str) -> str:
         rng = self.rng

@@ -114,7 +114,7 @@ class Property(BaseModel):
     square_feet: int
     roof_year: int
     protection_class: int
-    dwelling_type: Literal["single_family", "townhouse", "condo_unit", "manufactured"]
+    dwelling_type: Literal["single_family", "townhouse"]
 
 
 class VehicleModel(BaseModel):

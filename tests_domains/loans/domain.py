@@ -13,12 +13,13 @@ windows and minimums) are the agent's to apply; a quote tool computes figures, n
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from pytest_tau import Domain, ToolError
-from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
+from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age, vins_valid
 from tests_domains.loans.amortization import (
     add_months,
     amortized_payment,
@@ -609,7 +610,8 @@ def request_deferral(
     hardship: Annotated[Hardship, Field(description="the category of the borrower's financial hardship")],
 ) -> DeferralResult:
     """Defer the next installment by one month. One month of interest (principal x APR / 12) is added to the
-    deferred-interest balance, due at payoff; the maturity date also moves one month."""
+    deferred-interest balance, due at payoff, and the interest-paid-through date moves one month (that month's
+    interest is not charged again by daily accrual); the maturity date also moves one month."""
     loan = _open_loan(db, loan_number)
     terms = _deferral_terms(loan)
     deferral_id = db.deferrals.new_key("DEF", loan.loan_number, terms.from_due_date)
@@ -619,6 +621,8 @@ def request_deferral(
     db.deferrals[deferral_id] = deferral
     loan.next_due_date = terms.to_due_date
     loan.maturity_date = terms.maturity_date_after
+    deferred_days = d(terms.to_due_date) - d(terms.from_due_date)
+    loan.interest_paid_through = (d(loan.interest_paid_through) + deferred_days).isoformat()
     loan.deferred_interest = round(loan.deferred_interest + terms.interest_added, 2)
     loan.deferrals_used += 1
     return DeferralResult(deferral=deferral, loan=loan)
@@ -699,7 +703,25 @@ def add_bank_account(
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+MODEL_YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789"  # VIN position 10: 2010 is A, cycling every 30 years
+
+
+@DOMAIN.invariant
+def vehicle_years(db: LoansDB, now: dt.datetime) -> Iterator[str]:
+    """loans.vehicle: the VIN encodes the model year, and a new vehicle is of a model year on sale when financed
+    (the year the loan was made, or the next)."""
+    for number, loan in db.loans.items():
+        if loan.vehicle is None:
+            continue
+        if loan.vehicle.vin[9:10] != MODEL_YEAR_CODES[(loan.vehicle.year - 2010) % 30]:
+            yield f"loans[{number!r}].vehicle: VIN {loan.vehicle.vin} does not encode model year {loan.vehicle.year}"
+        made = d(loan.origination_date).year
+        if loan.product_id == "AUTO-NEW" and loan.vehicle.year not in (made, made + 1):
+            yield f"loans[{number!r}].vehicle: a new {loan.vehicle.year} vehicle financed in {made}"
+
+
 DOMAIN.invariants(
+    vins_valid("loans", "vehicle.vin"),
     plausible_age("borrowers", "date_of_birth", low=18, high=100),
     not_after_now("borrowers", "credit_score_date"),
     not_after_now("applications", "submitted_date"),

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
-from pytest_tau.invariants import dialable_area_code
+from pytest_tau.invariants import dialable_area_code, with_vin_check_digit
 from tests_domains.loans.amortization import (
     add_months,
     amortized_payment,
@@ -92,6 +92,16 @@ VEHICLES = [
     ("Subaru", ["Outback", "Forester", "Crosstrek"]), ("Nissan", ["Rogue", "Altima", "Sentra"]),
     ("Mazda", ["CX-5", "Mazda3", "CX-30"]), ("Jeep", ["Grand Cherokee", "Wrangler", "Compass"]),
 ]
+# The world manufacturer identifier (VIN positions 1-3) of each model's North American build.
+WMI = {
+    "Camry": "4T1", "Corolla": "2T1", "RAV4": "2T3", "Highlander": "5TD", "Tacoma": "3TM", "Civic": "2HG", "Accord": "1HG",
+    "CR-V": "5J6", "Pilot": "5FN", "F-150": "1FT", "Escape": "1FM", "Explorer": "1FM", "Bronco Sport": "3FM",
+    "Silverado 1500": "1GC", "Equinox": "2GN", "Malibu": "1G1", "Traverse": "1GN", "Elantra": "5NP", "Tucson": "5NM",
+    "Santa Fe": "5NM", "Sportage": "KND", "Telluride": "5XY", "Forte": "3KP", "Outback": "4S4", "Forester": "JF2",
+    "Crosstrek": "JF2", "Rogue": "5N1", "Altima": "1N4", "Sentra": "3N1", "CX-5": "JM3", "Mazda3": "3MZ", "CX-30": "3MV",
+    "Grand Cherokee": "1C4", "Wrangler": "1C4", "Compass": "3C4",
+}
+MODEL_YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789"  # VIN position 10: 2010 is A, cycling every 30 years
 PERSONAL_PURPOSES = [
     "debt_consolidation", "home_improvement", "home_improvement", "medical", "wedding", "moving",
     "major_purchase", "vehicle_repair", "vacation", "education", "other",
@@ -271,9 +281,12 @@ class _Gen:
         vehicle = None
         if product["kind"] == "auto":
             make, models = rng.choice(VEHICLES)
-            year = orig.year + 1 if pid == "AUTO-NEW" else orig.year - rng.randrange(2, 9)
-            vehicle = dict(vin="".join(rng.choice(VIN_CHARS) for _ in range(17)), year=year, make=make,
-                           model=rng.choice(models))
+            # next year's models reach dealers in the second half of the year
+            year = orig.year + (orig.month >= 7) if pid == "AUTO-NEW" else orig.year - rng.randrange(2, 9)
+            drawn = "".join(rng.choice(VIN_CHARS) for _ in range(17))
+            model = rng.choice(models)
+            vin = WMI[model] + drawn[3:9] + MODEL_YEAR_CODES[(year - 2010) % 30] + drawn[10:]
+            vehicle = dict(vin=with_vin_check_digit(vin), year=year, make=make, model=model)
         # simulate the history
         balance, paid_through, deferred = amount, orig, 0.0
         made, deferrals_used, late_due = 0, 0, 0.0
@@ -305,6 +318,8 @@ class _Gen:
                                            from_due_date=due.isoformat(), to_due_date=new_due.isoformat(),
                                            interest_added=interest_added, hardship=rng.choice(HARDSHIP))
                 deferrals_used += 1
+                # the deferred month's interest now sits in the deferred balance: daily accrual skips it
+                paid_through += new_due - due
                 due = new_due
                 k += 1
                 continue
