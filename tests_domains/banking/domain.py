@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
-from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age, zip_matches_state
+from pytest_tau.invariants import Invariant, area_codes_valid, cents, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.banking.schema import Account, Alert, BankDB, Card, Customer, Dispute, Payee, Transaction, Transfer
 
 DOMAIN = Domain("banking", BankDB, now=datetime(2026, 5, 15, 14, 0))
@@ -537,7 +538,32 @@ def update_contact_info(
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+# Dispute reasons a purchase's merchant can carry: a subscription or a utility bills again after a cancellation,
+# an order ships (or a booking is kept) or not; a meal, a tank of fuel or a pharmacy counter does neither.
+RECURRING = ("subscriptions", "utilities")
+SHIPPED_OR_BOOKED = ("shopping", "home", "electronics", "jewelry", "travel")
+CREDITED_REASONS = ("unauthorized", "duplicate_charge", "incorrect_amount")  # policy 4.5
+
+
+def _disputes_as_filed(db: BankDB, now: datetime) -> Iterator[str]:
+    """A dispute on file has a reason its merchant can carry, disputes only the overcharge of an incorrect amount
+    (4.4) and got provisional credit exactly when 4.5 gives it (the customer's standing taken as today's)."""
+    for dispute_id, dispute in db.disputes.items():
+        txn = db.transactions.require(dispute.txn_id)
+        if dispute.reason == "canceled_recurring" and txn.category not in RECURRING:
+            yield f"disputes[{dispute_id!r}]: canceled_recurring on a {txn.category} purchase at {txn.merchant}"
+        if dispute.reason == "merchandise_not_received" and txn.category not in SHIPPED_OR_BOOKED:
+            yield f"disputes[{dispute_id!r}]: merchandise_not_received on a {txn.category} purchase at {txn.merchant}"
+        if dispute.reason == "incorrect_amount" and not 0 < dispute.disputed_amount < txn.amount:
+            yield f"disputes[{dispute_id!r}]: incorrect_amount disputes {dispute.disputed_amount}, not an overcharge of {txn.amount}"
+        good = db.customers.require(dispute.customer_id).standing == "good"
+        owed = dispute.disputed_amount if dispute.reason in CREDITED_REASONS and good else 0.0
+        if dispute.provisional_credit != owed:
+            yield f"disputes[{dispute_id!r}]: provisional credit {dispute.provisional_credit}, rule 4.5 gives {owed}"
+
+
 DOMAIN.invariants(
+    Invariant("disputes: reason, amount and provisional credit as filed under section 4", _disputes_as_filed),
     plausible_age("customers", "date_of_birth", low=18, high=105),
     not_after_now("customers", "member_since"),
     not_after_now("customers", "last_overdraft_refund_date"),

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from pytest_tau import dump_db
-from pytest_tau.invariants import dialable_exchange
+from pytest_tau.invariants import dialable_exchange, half_up
+from tests_domains.banking.domain import CREDITED_REASONS, RECURRING, SHIPPED_OR_BOOKED
 from tests_domains.banking.schema import BankDB
 
 SEED = 5150
@@ -83,6 +84,15 @@ PRODUCTS = {
 
 def _d(value: date) -> str:
     return value.isoformat()
+
+
+def _fitting_reason(drawn: str, category: str) -> str:
+    """The drawn reason, or the nearest one that the merchant's category allows."""
+    if drawn == "canceled_recurring" and category not in RECURRING:
+        return "merchandise_not_received" if category in SHIPPED_OR_BOOKED else "incorrect_amount"
+    if drawn == "merchandise_not_received" and category not in SHIPPED_OR_BOOKED:
+        return "canceled_recurring" if category in RECURRING else "incorrect_amount"
+    return drawn
 
 
 def _money(rng: random.Random, low: float, high: float) -> float:
@@ -395,8 +405,15 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
         account = db["accounts"][txn["account_id"]]
         dispute_id = f"DSP-{txn['txn_id'][2:]}"
         filed = min(TODAY, date.fromisoformat(txn["posted_date"]) + timedelta(days=rng.randint(1, 30)))
-        reason = rng.choice(["unauthorized", "merchandise_not_received", "incorrect_amount", "canceled_recurring"])
-        credit = txn["amount"] if reason == "unauthorized" and rng.random() < 0.7 else 0.0
+        drawn = rng.choice(["unauthorized", "merchandise_not_received", "incorrect_amount", "canceled_recurring"])
+        if drawn == "unauthorized":
+            rng.random()  # drawn here before; kept so that every later record stays as it was
+        reason = _fitting_reason(drawn, txn["category"])
+        disputed = txn["amount"]
+        if reason == "incorrect_amount":  # only the overcharge is disputed (policy 4.4)
+            disputed = float(half_up(txn["amount"] * random.Random(dispute_id).choice([0.1, 0.2, 0.25, 0.4, 0.5])))
+        standing = db["customers"][account["customer_id"]]["standing"]
+        credit = disputed if reason in CREDITED_REASONS and standing == "good" else 0.0  # policy 4.5
         status = rng.choice(["open", "open", "resolved_customer_favor", "resolved_merchant_favor"])
         dispute = {
             "dispute_id": dispute_id,
@@ -405,7 +422,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
             "customer_id": account["customer_id"],
             "reason": reason,
             "merchant_contacted": rng.random() < 0.6,
-            "disputed_amount": txn["amount"],
+            "disputed_amount": disputed,
             "filed_date": _d(filed),
             "status": status,
             "provisional_credit": credit,
