@@ -26,7 +26,7 @@ import orjson
 
 from ._environment import Environment
 from ._outputs import Kind, Output, infer_kind
-from ._tasks import Action, Task, TaskFile
+from ._tasks import Action, Alternative, Task, TaskFile
 
 if TYPE_CHECKING:
     from ._domain import Domain
@@ -82,6 +82,8 @@ class TaskDraft:
         self.wrong: list[Output] = []
         self.required: list[Action] = []
         self.forbidden: list[Action] = []
+        self.alternatives: list[Alternative] = []
+        self.end_state: str | None = None
 
     def _action(self, name: str, arguments: dict[str, Any]) -> Action:
         """An action on whichever side has the tool: user tools share the agent's namespace."""
@@ -152,6 +154,19 @@ class TaskDraft:
         a user tool's name: a step the agent must not get the customer to take."""
         self.forbidden.append(self._action(name, arguments))
 
+    def alternative(self, why: str, steps: list[tuple[str, dict[str, Any]]], *, say: str | None = None) -> None:
+        """Another complete path a policy-following agent may take, from the start: reads, writes
+        and the customer's steps (by their tool's name), in order. `why` cites the policy's rule;
+        `say` is what that agent tells, when it tells another right answer than the gold's outputs.
+        The check `alternatives_score_1` replays it and requires it to score 1."""
+        self.alternatives.append(Alternative(why=why, actions=[self._action(name, arguments) for name, arguments in steps], say=say))
+
+    def one_end_state(self, why: str) -> None:
+        """Why every policy-following agent ends in the gold's state and tells its outputs (the
+        rules that make a refusal's reason, a choice of record or a "must" step the only one).
+        Refusals and choices need this or an `alternative` (the check `end_state_shown`)."""
+        self.end_state = why
+
     def task(self) -> Task:
         return Task.model_validate(
             {
@@ -164,6 +179,8 @@ class TaskDraft:
                 "forbidden_actions": [a.model_dump() for a in self.forbidden],
                 "ordered": self.ordered,
                 "wrong_outputs": [o.model_dump() for o in self.wrong],
+                "alternatives": [a.model_dump() for a in self.alternatives],
+                "end_state": self.end_state,
             }
         )
 

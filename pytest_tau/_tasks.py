@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializationInfo, Serializer
 
 from ._outputs import Output, infer_kind
 
-__all__ = ["Action", "Actor", "Output", "Task", "TaskFile", "TaskFileError", "UserScenario", "format_validation_error", "load_tasks"]
+__all__ = ["Action", "Actor", "Alternative", "Output", "Task", "TaskFile", "TaskFileError", "UserScenario", "format_validation_error", "load_tasks"]
 
 
 def _folded(value: Any) -> Any:
@@ -66,6 +66,23 @@ class UserScenario(_Strict):
     script: list[str] = Field(min_length=1, description="the scripted user's lines; the first opens")
 
 
+class Alternative(_Strict):
+    """Another complete path a policy-following agent may take to the gold's end state: another
+    allowed order, another allowed look-up, the customer doing a step themselves. The check
+    `alternatives_score_1` replays it and requires reward 1, so the task accepts it."""
+
+    why: str = Field(min_length=10, description="the policy's reason this path is also right")
+    actions: list[Action] = Field(min_length=1)
+    say: str | None = Field(default=None, description="what the agent tells instead of the gold's outputs (another right answer)")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("say") is None:
+            data.pop("say", None)
+        return data
+
+
 class Task(_Strict):
     """One task of a domain."""
 
@@ -89,12 +106,20 @@ class Task(_Strict):
         default_factory=list,
         description="values of the same quantities a wrong path gives (the pre-fee amount, another record's figure): telling one scores 0",
     )
+    alternatives: list[Alternative] = Field(
+        default_factory=list, description="other complete paths a policy-following agent may take; each must score 1"
+    )
+    end_state: str | None = Field(
+        default=None,
+        description="why every policy-following agent reaches the gold state and tells the gold outputs (the policy's rules)",
+    )
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        if not data.get("wrong_outputs"):
-            data.pop("wrong_outputs", None)  # task files without them keep their exact form
+        for optional in ("wrong_outputs", "alternatives", "end_state"):
+            if not data.get(optional):
+                data.pop(optional, None)  # task files without them keep their exact form
         return data
 
     @field_validator("required_outputs", "wrong_outputs", mode="before")

@@ -36,10 +36,12 @@ __all__ = [
     "PENDING_CHECKS",
     "DomainStats",
     "TransferAtOnceAgent",
+    "check_alternatives_score_1",
     "check_data_invariants",
     "check_declared_order_shows",
     "check_do_nothing_scores_0",
     "check_eager_user_scores_0",
+    "check_end_state_shown",
     "check_forbidden_accepted",
     "check_gold_actions_succeed",
     "check_mix",
@@ -704,6 +706,86 @@ def _breaks(rules: list[tuple[str, str]], names: list[str]) -> bool:
     return any(then in names and first not in names[: names.index(then)] for first, then in rules)
 
 
+# --------------------------------------------------------------------------- one end state, shown
+
+
+def check_alternatives_score_1(domain: AnyDomain) -> list[str]:
+    """Every other path a task declares a policy-following agent may take scores 1 (with the
+    gold's outputs told, or what the alternative says instead)."""
+    problems = []
+    for task in domain.tasks:
+        for index, alternative in enumerate(task.alternatives):
+            if list(alternative.actions) == list(task.gold_actions) and alternative.say is None:
+                problems.append(f"{task.id}: alternative {index} is the gold itself")
+                continue
+            agent = OracleAgent(task, alternative.actions, say=alternative.say)
+            _, verdict = play(domain, task, agent, ScriptedUser(task, alternative.actions))
+            if verdict.reward != 1.0:
+                problems.append(f"{task.id}: alternative {index} ({alternative.why}) scores 0:\n{verdict.explain()}")
+    return problems
+
+
+def _offered_ids(result: Any) -> Iterator[set[str]]:
+    """The values of each key across a list of two or more records of a result: the records a
+    look-up put before the agent to choose from."""
+    if isinstance(result, dict):
+        for value in result.values():
+            yield from _offered_ids(value)
+    elif isinstance(result, list):
+        records = [item for item in result if isinstance(item, dict)]
+        if len(records) >= 2:
+            for key in {key for record in records for key in record}:
+                values = {record[key] for record in records if isinstance(record.get(key), str)}
+                if len(values) >= 2:
+                    yield values
+        for item in result:
+            yield from _offered_ids(item)
+
+
+def chosen_records(domain: AnyDomain, task: Task) -> list[str]:
+    """The ids a gold write of the agent picked among several a gold look-up returned, where the
+    customer's own words do not name them: the task's choices between records."""
+    said = task.user.instructions + "\n" + "\n".join(task.user.script)
+    writes = set(_writes(domain, list(task.gold_actions)))
+    offered: list[set[str]] = []
+    chosen: list[str] = []
+    for index, (action, call) in enumerate(zip(task.gold_actions, domain.gold(task.id).calls, strict=True)):
+        if index not in writes:
+            if not call.error:
+                offered += _offered_ids(parsed_result(call.result))
+            continue
+        if action.actor != "agent":
+            continue
+        for value in action.arguments.values():
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, str) and item not in said and any(item in values for values in offered):
+                    chosen.append(item)
+    return list(dict.fromkeys(chosen))
+
+
+def check_end_state_shown(domain: AnyDomain) -> list[str]:
+    """Every refusal (a task with forbidden calls) and every choice between records (a gold write
+    picks one of several records a look-up returned) shows its one end state: an alternative
+    path that scores 1 (`TaskDraft.alternative`) or the policy's reason there is no other
+    (`TaskDraft.one_end_state`)."""
+    problems = []
+    for task in domain.tasks:
+        if task.alternatives or task.end_state:
+            continue
+        kinds = []
+        if task.forbidden_actions:
+            kinds.append("a refusal")
+        chosen = chosen_records(domain, task)
+        if chosen:
+            kinds.append(f"a choice of {', '.join(chosen[:3])} among records a look-up returned")
+        if kinds:
+            problems.append(
+                f"{task.id}: {' and '.join(kinds)} without an alternative path or the reason for its one end state "
+                "(draft.alternative(...) or draft.one_end_state(...) in the task builder)"
+            )
+    return problems
+
+
 # --------------------------------------------------------------------------- every write argument graded
 
 
@@ -973,6 +1055,7 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "mix": check_mix,
     "data_invariants": check_data_invariants,
     "spray_scores_0": check_spray_scores_0,
+    "alternatives_score_1": check_alternatives_score_1,
     "policy_orders_score_0": check_policy_orders_score_0,
     "script_answers": check_script_answers,
     "formatted_strings_free": check_formatted_strings_free,
@@ -980,7 +1063,7 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
 
 # Checks every domain does not pass yet: `validate --check NAME` (or `--pending`) runs them; each joins
 # CHECKS once all domains pass it.
-PENDING_CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {}
+PENDING_CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {"end_state_shown": check_end_state_shown}
 
 
 def run_checks(domain: AnyDomain) -> dict[str, list[str]]:

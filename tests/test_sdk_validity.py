@@ -17,7 +17,9 @@ from pytest_tau._tasks import load_tasks
 from pytest_tau._validity import (
     MAX_ORDERS,
     _orders,
+    check_alternatives_score_1,
     check_declared_order_shows,
+    check_end_state_shown,
     check_forbidden_accepted,
     check_oracle_scores_1,
     check_over_eager_scores_0,
@@ -51,11 +53,17 @@ class DeskDB(BaseModel):
     tickets: Table[Ticket]
 
 
-def make_domain(tmp_path: Path, *, sequential_ids: bool = False) -> Domain[DeskDB]:
+_TWO_TICKETS = (
+    '{"TB": {"ticket_id": "TB", "customer": "C1", "topic": "billing", "reason": "x"},'
+    ' "TS": {"ticket_id": "TS", "customer": "C1", "topic": "shipping", "reason": "y"}}'
+)
+
+
+def make_domain(tmp_path: Path, *, sequential_ids: bool = False, tickets: str = "{}") -> Domain[DeskDB]:
     fixtures = tmp_path / "fixtures" / "desk"
     fixtures.mkdir(parents=True)
     (fixtures / "db.json").write_text(
-        '{"customers": {"C1": {"customer_id": "C1", "email": "ana@example.com", "name": "Ana Ruiz"}}, "tickets": {}}'
+        '{"customers": {"C1": {"customer_id": "C1", "email": "ana@example.com", "name": "Ana Ruiz"}}, "tickets": ' + tickets + "}"
     )
     (fixtures / "policy.md").write_text("Authenticate by email. Refunds over $500 need a supervisor.")
     domain = Domain("desk", DeskDB, now=datetime(2026, 5, 15, 9, 0), fixtures=fixtures)
@@ -75,6 +83,11 @@ def make_domain(tmp_path: Path, *, sequential_ids: bool = False) -> Domain[DeskD
         key = f"T{len(db.tickets) + 1}" if sequential_ids else db.tickets.new_key("T", customer_id, topic)
         db.tickets[key] = Ticket(ticket_id=key, customer=customer_id, topic=topic, reason=reason)
         return db.tickets[key]
+
+    @domain.tool
+    def list_tickets(db: DeskDB, customer_id: str) -> list[Ticket]:
+        """A customer's tickets."""
+        return [ticket for ticket in db.tickets.values() if ticket.customer == customer_id]
 
     @domain.tool(write=True)
     def refund(db: DeskDB, ticket_id: str, amount: float, note: str) -> Ticket:
@@ -120,7 +133,7 @@ def test_free_text_and_unordered_lists_are_compared_by_meaning(tmp_path: Path) -
     assert compare(record) != compare({**record, "payments": [{"amount": 3.0, "note": "x"}]})
 
 
-def _write_tasks(domain: Domain[DeskDB], *, forbid_refused: bool = False, ordered: bool = False) -> None:
+def _write_tasks(domain: Domain[DeskDB], *, forbid_refused: bool = False, ordered: bool = False, shown: str = "") -> None:
     writer = TaskWriter(domain)
     draft = writer.task(
         "two_tickets",
@@ -133,6 +146,25 @@ def _write_tasks(domain: Domain[DeskDB], *, forbid_refused: bool = False, ordere
     draft.write("open_ticket", customer_id=customer["customer_id"], topic="shipping", reason="late parcel")
     draft.output(ticket["ticket_id"], "code")
     draft.forbid("refund", ticket_id="T404" if forbid_refused else ticket["ticket_id"], amount=900.0, note="goodwill")
+    if shown == "reason":
+        draft.one_end_state("Refunds over $500 need a supervisor, and none is on the call.")
+    elif shown in ("other order", "one ticket"):
+        steps = [("find_customer", {"email": "ana@example.com"})]
+        steps += [("open_ticket", {"customer_id": "C1", "topic": "shipping", "reason": "late parcel"})]
+        steps += [("open_ticket", {"customer_id": "C1", "topic": "billing", "reason": "double charge"})] if shown == "other order" else []
+        draft.alternative("The customer asked for both tickets in no order.", steps)
+    writer.save()
+
+
+def _write_choice(domain: Domain[DeskDB], *, shown: bool) -> None:
+    """A refund on the one of the customer's two tickets that the customer's words do not name."""
+    writer = TaskWriter(domain)
+    draft = writer.task("refund_billing", instructions="You are Ana Ruiz (ana@example.com). Get $20 back for the double charge.",
+                        script=["Hi, ana@example.com, I was charged twice."])
+    tickets = draft.read("list_tickets", customer_id="C1")
+    draft.write("refund", ticket_id=next(t["ticket_id"] for t in tickets if t["topic"] == "billing"), amount=20.0, note="refund")
+    if shown:
+        draft.one_end_state("A double charge is a billing matter: only the billing ticket takes the refund.")
     writer.save()
 
 
@@ -156,6 +188,41 @@ def test_checks_pass_a_sound_domain(tmp_path: Path) -> None:
     for check in (check_oracle_scores_1, check_transfer_at_once_scores_0, check_forbidden_accepted,
                   check_over_eager_scores_0, check_write_order_free):
         assert check(domain) == [], check.__name__
+
+
+def test_refusals_and_choices_show_their_one_end_state(tmp_path: Path) -> None:
+    """A refusal or a choice between records with neither an alternative nor a reason is
+    flagged; either one clears it, and the task file keeps them byte-stable."""
+    bare = make_domain(tmp_path / "bare")
+    _write_tasks(bare)
+    (problem,) = check_end_state_shown(bare)
+    assert problem.startswith("two_tickets: a refusal without")
+    reasoned = make_domain(tmp_path / "reason")
+    _write_tasks(reasoned, shown="reason")
+    path = reasoned.fixtures / "tasks.json"
+    assert check_end_state_shown(reasoned) == [] and dump_tasks(load_tasks(path)) == path.read_bytes()
+    assert '"end_state": "Refunds over $500' in path.read_text()
+    choice = make_domain(tmp_path / "choice", tickets=_TWO_TICKETS)
+    _write_choice(choice, shown=False)
+    (problem,) = check_end_state_shown(choice)
+    assert problem.startswith("refund_billing: a choice of TB among records")
+    chosen = make_domain(tmp_path / "chosen", tickets=_TWO_TICKETS)
+    _write_choice(chosen, shown=True)
+    assert check_end_state_shown(chosen) == []
+
+
+def test_alternatives_must_score_1(tmp_path: Path) -> None:
+    """Another order of the writes reaches the gold state and passes; a path that leaves one
+    ticket unopened does not, and the check says so."""
+    other_order = make_domain(tmp_path / "order")
+    _write_tasks(other_order, shown="other order")
+    assert check_end_state_shown(other_order) == [] and check_alternatives_score_1(other_order) == []
+    path = other_order.fixtures / "tasks.json"
+    assert dump_tasks(load_tasks(path)) == path.read_bytes()
+    short = make_domain(tmp_path / "short")
+    _write_tasks(short, shown="one ticket")
+    (problem,) = check_alternatives_score_1(short)
+    assert problem.startswith("two_tickets: alternative 0 (The customer asked for both tickets in no order.) scores 0")
 
 
 def test_write_order_check_catches_sequential_ids(tmp_path: Path) -> None:
