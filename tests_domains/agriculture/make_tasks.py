@@ -531,7 +531,8 @@ def claim_and_reorder(task_id: str, item: tuple[Member, FarmField, WeatherEvent,
         find_product(d, p)
         lines = [{"sku": p.sku, "quantity": qty}]
         q = d.read("quote_input_order", member_number=m.member_number, lines=lines)
-        if q["order_total"] > q["available_credit"]:
+        # It fits even with the old order still open: an agent that quotes before cancelling (3.8) has no refusal to make.
+        if q["order_total"] > q["available_credit"] - o.total:
             raise SkipCandidate("over credit")
         d.write("place_input_order", member_number=m.member_number, field_id=of.field_id, lines=lines,
                 delivery_start=start.isoformat())

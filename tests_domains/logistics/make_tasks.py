@@ -200,6 +200,9 @@ def addr_fee(b: Builder, n: int, train: int = 0) -> None:
         verify(d, sh)
         ship(d, s)
         q = d.read("quote_address_change", tracking_number=s.tracking_number, new_address=new)
+        if q["total_fee"] >= 60:  # the customer accepts a fee under $60 only
+            b.writer.discard(d)
+            return False
         d.write("change_delivery_address", tracking_number=s.tracking_number, new_address=new)
         return b.fits(d, q["total_fee"], "money") and b.fits(d, q["new_promised_date"], "date")
 

@@ -296,7 +296,8 @@ class Builder:
         lists = self.listings(rentable)
         self.rng.shuffle(lists)
         people = self.clients(lambda c: c.verified_monthly_income is not None and not c.eviction_record
-                              and len(pending_apps(c)) == 0 and not leases_of(c) and len(scheduled(c)) <= 1 and ((c.credit_score or 0) >= 620) == credit_ok)
+                              and len(pending_apps(c)) == 0 and not leases_of(c) and len(scheduled(c)) <= 1
+                              and c.credit_score is not None and (c.credit_score >= 620) == credit_ok)
         self.rng.shuffle(people)
         for c in people:
             for lst in lists:
@@ -430,6 +431,8 @@ class Builder:
                                       and lo <= x.price * 0.97 <= hi and not any(o.client_id == c.client_id for o in DB.offers.where(listing_id=x.listing_id))))
         self.used_listings.add(lst.listing_id)
         want = float(round(lst.price * 0.97, -3))
+        # The rounded offer stays on its side of the pre-approval: covered for "ok", not covered for "over" (6.2).
+        assert (want <= cap) == (variant == "ok"), (variant, want, cap)
         price = want if variant == "ok" else float(cap)
         closing = (DOMAIN.today + timedelta(days=self.rng.choice([35, 42, 49, 56]))).isoformat()
         text, line, auth = self.who(c)
@@ -669,7 +672,8 @@ class Builder:
         for lease in [x for k, x in sorted(DB.leases.items()) if x.status == "active" and x.end_date in ("2026-08-31", "2026-09-30")
                       and x.primary_tenant_id not in self.used]:
             c = DB.clients[lease.primary_tenant_id]
-            if c.verified_monthly_income is None or (c.credit_score or 0) < 620 or c.eviction_record or pending_apps(c):
+            if (c.verified_monthly_income is None or (c.credit_score or 0) < 620 or c.eviction_record or pending_apps(c)
+                    or len(scheduled(c)) >= 3):  # a fourth tour would need a cancellation first (4.4)
                 continue
             for x in self.listings(lambda x: rentable(x) and bool(free_slots(x, notice_bound(x)))):
                 assert x.available_from is not None
