@@ -8,13 +8,14 @@ rest, caps, who handles what) is the agent's to apply.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
-from pytest_tau.invariants import area_codes_valid, not_after_now, ordered, plausible_age, zip_matches_state
+from pytest_tau.invariants import Invariant, area_codes_valid, not_after_now, ordered, plausible_age, zip_matches_state
 from tests_domains.hr.schema import (
     HRDB,
     Address,
@@ -40,6 +41,7 @@ DOMAIN = Domain("hr", HRDB, now=datetime(2026, 5, 15, 14, 0))
 NEXT_PAY_PERIOD_START = "2026-05-24"
 BENEFITS_EFFECTIVE = "2026-06-01"
 BENEFITS_PRIOR_END = "2026-05-31"
+BIRTH_EVENTS = ("birth", "adoption")  # special enrollment effective on the event's day (HIPAA)
 HOLIDAYS = {"2026-05-25", "2026-07-03", "2026-09-07", "2026-11-26", "2026-11-27", "2026-12-24", "2026-12-25"}
 PART_TIME_WEEKLY_CAP = 32.0
 PAYCHECKS_PER_YEAR = 26
@@ -49,6 +51,12 @@ IsoDate = Annotated[str, Field(description="a date as YYYY-MM-DD")]
 LeaveType = Literal["vacation", "sick", "personal"]
 HalfDay = Annotated[Literal["morning", "afternoon"] | None, Field(description="only for a single-day request taken as half a day")]
 CoverageLevel = Literal["employee", "employee_spouse", "employee_children", "family"]
+
+
+def aba_check_digit_ok(routing_number: str) -> bool:
+    """An ABA routing number's digits, weighted 3, 7, 1 in turn, sum to a multiple of 10 (no bank has another)."""
+    digits = [int(c) for c in routing_number]
+    return len(digits) == 9 and sum(w * d for w, d in zip(itertools.cycle((3, 7, 1)), digits)) % 10 == 0
 
 
 def _today() -> str:
@@ -500,6 +508,9 @@ def update_direct_deposit(
     routing_number, account_number = routing_number.strip(), account_number.strip()
     if not (len(routing_number) == 9 and routing_number.isdigit()):
         raise ToolError("routing number must be 9 digits")
+    if not aba_check_digit_ok(routing_number):
+        raise ToolError(f"routing number {routing_number} is not a valid ABA routing number (its check digit does not "
+                        f"match); ask the employee to read it again from a check or their bank")
     if not (4 <= len(account_number) <= 17 and account_number.isdigit()):
         raise ToolError("account number must be 4 to 17 digits")
     current = emp.direct_deposit
@@ -593,7 +604,8 @@ def enroll_in_plan(
     basis: Annotated[str, Field(description="'new_hire', or the id of the qualifying life event (e.g. 'QLE-3012')")],
 ) -> dict[str, Any]:
     """Enroll in a plan outside open enrollment, on the basis of the hire ('new_hire') or of a reported life event.
-    Any active plan of the same type ends on 2026-05-31; the new coverage starts 2026-06-01. Returns the
+    Any active plan of the same type ends on 2026-05-31; the new coverage starts 2026-06-01 (on the basis of a
+    birth or an adoption, it starts on the day of the event and the replaced plan ends the day before). Returns the
     per-paycheck cost (26 paychecks). The system does not check enrollment windows or dependents on file."""
     emp = db.employees.require(employee_id)
     plan = db.benefit_plans.require(plan_id)
@@ -606,21 +618,33 @@ def enroll_in_plan(
     for enr in mine:
         if enr.status == "active" and enr.plan_id == plan.plan_id and enr.coverage_level == coverage_level:
             raise ToolError(f"already enrolled in {plan.plan_id} at {coverage_level} ({enr.enrollment_id})")
+    starts, prior_end = BENEFITS_EFFECTIVE, BENEFITS_PRIOR_END
+    if basis != "new_hire" and db.life_events[basis].kind in BIRTH_EVENTS:
+        # HIPAA special enrollment: coverage for a birth or an adoption starts on the day of the event
+        starts = db.life_events[basis].event_date
+        prior_end = (date.fromisoformat(starts) - timedelta(days=1)).isoformat()
     ended = []
     for enr in mine:
         if enr.status == "active" and enr.plan_type == plan.plan_type:
             old = db.enrollments[enr.enrollment_id]
-            old.status, old.end_date = "ended", BENEFITS_PRIOR_END
+            old.status, old.end_date = "ended", max(prior_end, old.effective_date)
             ended.append(enr.enrollment_id)
     cost = _per_paycheck(plan, emp, coverage_level)
     eid = db.enrollments.new_key("ENR-", emp.employee_id, plan.plan_id, coverage_level, basis)
     db.enrollments[eid] = Enrollment(enrollment_id=eid, employee_id=emp.employee_id, plan_id=plan.plan_id, plan_type=plan.plan_type,
-                                     coverage_level=coverage_level, per_paycheck_cost=cost, effective_date=BENEFITS_EFFECTIVE,
+                                     coverage_level=coverage_level, per_paycheck_cost=cost, effective_date=starts,
                                      status="active", basis=basis)
     return {"enrollment": db.enrollments[eid].model_dump(), "ended_enrollments": ended, "per_paycheck_cost": cost}
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+def _routing_numbers_valid(db: HRDB, now: datetime) -> Iterator[str]:
+    for emp in db.employees.values():
+        for account in (emp.direct_deposit, emp.pending_direct_deposit):
+            if account is not None and not aba_check_digit_ok(account.routing_number):
+                yield f"employees[{emp.employee_id!r}]: routing number {account.routing_number} fails the ABA check digit"
+
+
 DOMAIN.invariants(
     plausible_age("employees", "date_of_birth", low=16, high=80),
     plausible_age("employees", "date_of_birth", at="hire_date", low=16, high=80),
@@ -637,6 +661,7 @@ DOMAIN.invariants(
     not_after_now("documents", "received_on"),
     area_codes_valid("employees", "personal_phone"),
     zip_matches_state("employees", "home_address.zip", "home_address.state"),
+    Invariant("employees: routing numbers pass the ABA check digit", _routing_numbers_valid),
 )
 
 

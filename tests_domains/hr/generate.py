@@ -45,8 +45,8 @@ CITIES = {"MN": [("Duluth", ["55802", "55803", "55804", "55805", "55806", "55807
                  ("Saint Paul", ["55102", "55104", "55105"]), ("Edina", ["55424"])],
           "WI": [("Superior", ["54880"]), ("Poplar", ["54864"]), ("Solon Springs", ["54873"])]}
 BANKS = [("North Shore Federal Credit Union", "291471024"), ("Lakehead State Bank", "091901215"),
-         ("Twin Ports Community Bank", "291377812"), ("Wells Fargo Bank", "091000019"),
-         ("U.S. Bank", "091000022"), ("Superior Choice Credit Union", "275979034"), ("Bremer Bank", "091208598")]
+         ("Twin Ports Community Bank", "291377814"), ("Wells Fargo Bank", "091000019"),
+         ("U.S. Bank", "091000022"), ("Superior Choice Credit Union", "275979034"), ("Bremer Bank", "091208594")]
 
 # department id -> (name, site, shift based, vacation notice days, max weekly hours, titles [(title, grade, hourly?, pay lo, hi, weight)])
 DEPARTMENTS: dict[str, Any] = {

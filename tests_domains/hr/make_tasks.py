@@ -638,7 +638,7 @@ class Builder:
         text, line, auth = self.who(e)
         tail, script = "", []
         if with_deposit:
-            bank = self.rng.choice([("North Shore Federal Credit Union", "291471024"), ("Bremer Bank", "091208598")])
+            bank = self.rng.choice([("North Shore Federal Credit Union", "291471024"), ("Bremer Bank", "091208594")])
             acct = str(self.rng.randint(10 ** 9, 10 ** 10 - 1))
             tail = (f" You also opened a new checking account at {bank[0]} near the new place and want your pay deposited there: "
                     f"routing number {bank[1]}, account number {acct}. Ask from when the new account will be used, and which bank "
@@ -733,7 +733,7 @@ class Builder:
 
     def deposit(self, verified: bool, split: str = "test") -> None:
         e = self.pick(self.active(lambda e: e.identity_verified == verified and e.pending_direct_deposit is None))
-        bank = self.rng.choice([("Lakehead State Bank", "091901215"), ("U.S. Bank", "091000022"), ("Twin Ports Community Bank", "291377812")])
+        bank = self.rng.choice([("Lakehead State Bank", "091901215"), ("U.S. Bank", "091000022"), ("Twin Ports Community Bank", "291377814")])
         acct = str(self.rng.randint(10 ** 7, 10 ** 11))
         atype = self.rng.choice(["checking", "savings"])
         text, line, auth = self.who(e)
@@ -1033,7 +1033,7 @@ class Builder:
                                   and e.home_address.state == "MN" and not list(DB.enrollments.where(employee_id=e.employee_id))))
         level = level_of(e)
         street, city, zip_ = f"{self.rng.randint(100, 999)} Woodland Ave", "Duluth", "55803"
-        bank, acct = ("Twin Ports Community Bank", "291377812"), str(self.rng.randint(10 ** 6, 10 ** 8))
+        bank, acct = ("Twin Ports Community Bank", "291377814"), str(self.rng.randint(10 ** 6, 10 ** 8))
         code = e.address_verification_code or ""
         text, line, auth = self.who(e)
         d = self.task("new_hire_setup", e, f"{text} You joined on {nice(e.hire_date)}, 2026 and are finishing your setup: (1) your "
