@@ -11,13 +11,14 @@ fee, penalty, refund and date the member must hear is computed by a quote tool.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from pytest_tau import Domain, ToolError
-from pytest_tau.invariants import area_codes_valid, cents, not_after_now, ordered, plausible_age
+from pytest_tau.invariants import Invariant, area_codes_valid, cents, not_after_now, ordered, plausible_age
 from tests_domains.fitness.schema import (
     Booking,
     Charge,
@@ -635,6 +636,27 @@ def list_charges(db: FitnessDB, member_id: MemberId) -> dict[str, Any]:
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+CITY_AREA_CODES = {"Portland": {"503", "971"}, "Beaverton": {"503", "971"}, "Seattle": {"206"}, "Bellevue": {"425"},
+                   "Tacoma": {"253"}, "Vancouver": {"360", "564"}}
+
+
+def _club_phones_local(db: FitnessDB, now: datetime) -> Iterator[str]:
+    """A club's phone carries its own city's area code (a Bellevue club is not on 503)."""
+    for club in db.clubs.values():
+        if club.phone[1:4] not in CITY_AREA_CODES.get(club.city, set()):
+            yield f"clubs[{club.club_id!r}]: phone {club.phone} is not a {club.city} number"
+
+
+def _freezes_pause_billing(db: FitnessDB, now: datetime) -> Iterator[str]:
+    """Policy 17: no monthly fee is billed inside a freeze, and no billing date falls inside one."""
+    for c in db.charges.values():
+        if c.kind == "monthly_fee" and any(f.start_date <= c.date <= f.end_date for f in db.members[c.member_id].freezes):
+            yield f"charges[{c.charge_id!r}]: monthly fee billed on {c.date}, inside a freeze"
+    for m in db.members.values():
+        if m.next_billing_date and any(f.start_date <= m.next_billing_date <= f.end_date for f in m.freezes):
+            yield f"members[{m.member_id!r}]: next billing date {m.next_billing_date} inside a freeze"
+
+
 DOMAIN.invariants(
     plausible_age("members", "date_of_birth", low=14, high=100),
     plausible_age("members", "date_of_birth", at="joined_on", low=14, high=100),
@@ -650,4 +672,6 @@ DOMAIN.invariants(
     area_codes_valid("members", "phone"),
     area_codes_valid("clubs", "phone"),
     cents("charges", "amount"),
+    Invariant("clubs: phone area code of the club's city", _club_phones_local),
+    Invariant("members: freezes pause billing (policy 17)", _freezes_pause_billing),
 )

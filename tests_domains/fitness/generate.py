@@ -41,8 +41,10 @@ CLUBS = [
     ("TAC", "Tacoma Dome", "Tacoma", False), ("BVT", "Beaverton Commons", "Beaverton", False), ("BLV", "Bellevue Square", "Bellevue", True),
     ("VNC", "Vancouver Landing", "Vancouver", False),
 ]
-STREETS = ["NW Couch St", "SE Hawthorne Blvd", "Westlake Ave N", "Pine St", "Market St", "Pacific Ave", "Canyon Rd", "NE 8th St",
-           "Columbia Way", "N Williams Ave", "Broadway E", "Leary Way NW"]
+# each club's street, in CLUBS order: a street of that club's own city (and neighbourhood)
+STREETS = ["NW Couch St", "SE Hawthorne Blvd", "N Williams Ave", "Pine St", "Leary Way NW", "Broadway E", "NW Lovejoy St",
+           "Westlake Ave N", "Pacific Ave", "SW Canyon Rd", "NE 8th St", "SE Columbia Way"]
+AREA_CODES = {"Portland": "503", "Beaverton": "503", "Seattle": "206", "Bellevue": "425", "Tacoma": "253", "Vancouver": "360"}
 CLASS_TYPES = [
     ("Spin", 45, "Cycle Studio"), ("Vinyasa Yoga", 60, "Studio 1"), ("HIIT Circuit", 45, "Studio 2"), ("Pilates Mat", 50, "Studio 1"),
     ("Boxfit", 45, "Studio 2"), ("Barbell Strength", 60, "Strength Zone"), ("Aqua Fit", 45, "Pool"), ("Zumba", 55, "Studio 2"),
@@ -89,10 +91,12 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 ctype, minutes, studio = rng.choice(types)
                 slots.append({"weekday": weekday, "start_time": slot_time, "class_type": ctype, "studio": studio, "minutes": minutes,
                               "capacity": rng.choice([8, 10, 12, 14, 16, 20]) if studio != "Cycle Studio" else rng.choice([12, 16])})
+        number = rng.randint(100, 2900)
+        rng.choice(["503", "206", "253", "360"])  # was the area code, drawn whatever the city; kept so later draws stay
         db["clubs"][cid] = {
             "club_id": cid, "name": f"Ironleaf {name}", "city": city,
-            "address": f"{rng.randint(100, 2900)} {STREETS[i]}, {city}",
-            "phone": f"({rng.choice(['503', '206', '253', '360'])}) 555-{rng.randint(1000, 9999)}", "flagship": flagship,
+            "address": f"{number} {STREETS[i]}, {city}",
+            "phone": f"({AREA_CODES[city]}) 555-{rng.randint(1000, 9999)}", "flagship": flagship,
             "opens": rng.choice(["05:00", "05:30", "06:00"]), "closes": rng.choice(["22:00", "22:30", "23:00"]), "timetable": slots,
         }
 
@@ -360,8 +364,27 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                                        "trainer_id": rng.choice(tids) if trainer else None,
                                        "note": "" if trainer else rng.choice(NOTES)}
 
+    _freezes_pause_billing(db)
     FitnessDB.model_validate(db)
     return db
+
+
+def _freezes_pause_billing(db: dict[str, Any]) -> None:
+    """Policy 17 on the generated history, drawing nothing: no monthly fee is billed on a day inside a freeze
+    (the freeze fee stands for those months), and the freeze running today has moved a billing date inside it
+    to the day after it and pushed a minimum term back by its days."""
+    for charge_id, c in list(db["charges"].items()):
+        if c["kind"] == "monthly_fee" and any(f["start_date"] <= c["date"] <= f["end_date"] for f in db["members"][c["member_id"]]["freezes"]):
+            del db["charges"][charge_id]
+    for m in db["members"].values():
+        if m["status"] != "frozen":
+            continue
+        current = next(f for f in m["freezes"] if f["start_date"] <= _d(TODAY) <= f["end_date"])
+        start, end = date.fromisoformat(current["start_date"]), date.fromisoformat(current["end_date"])
+        if m["next_billing_date"] and current["start_date"] <= m["next_billing_date"] <= current["end_date"]:
+            m["next_billing_date"] = _d(end + timedelta(days=1))
+        if m["commitment_end"]:
+            m["commitment_end"] = _d(date.fromisoformat(m["commitment_end"]) + timedelta(days=(end - start).days + 1))
 
 
 if __name__ == "__main__":

@@ -230,9 +230,11 @@ def cancel_with_fee(b: Builder, n: int, train: int = 0) -> None:
     cands = [m for m in MEMBERS if plain(m) and m.commitment_end and m.commitment_end > (TODAY + timedelta(days=75)).isoformat()]
 
     def write(task_id: str, m: Member) -> bool:
-        d = b.task(task_id, m, "You are moving to another state and want to cancel your membership. You know there may be a "
-                   "fee: ask how much it is and what your last day will be before you agree. Then agree.",
-                   [f"{hello(m)} I want to cancel my membership, I'm moving away.", f"Email {m.email}, born {m.date_of_birth}.",
+        # the reason is one the fee applies to: a member who moves more than 25 miles from every club cancels
+        # without it under Washington's health studio law (policy 22), which is not this desk's to grant
+        d = b.task(task_id, m, "You are not using the gym enough and want to cancel your membership (you are not moving). "
+                   "You know there may be a fee: ask how much it is and what your last day will be before you agree. Then agree.",
+                   [f"{hello(m)} I want to cancel my membership, I just don't use it enough.", f"Email {m.email}, born {m.date_of_birth}.",
                     "Is there a fee? And what would my last day be?", "Fine, go ahead and cancel."])
         verify(d, m)
         q = d.read("quote_cancellation", member_id=m.member_id)
