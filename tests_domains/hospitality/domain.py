@@ -524,6 +524,22 @@ def _party_fits_room(db: HospitalityDB, now: datetime) -> Iterator[str]:
 
 
 @DOMAIN.invariant
+def _requests_fit_room(db: HospitalityDB, now: datetime) -> Iterator[str]:
+    """special requests on file obey policy 8.2-8.4 (one of each, cribs, rollaways, roll-in showers)"""
+    for key, res in db.reservations.items():
+        room = next(rt for rt in db.hotels[res.hotel_id].room_types if rt.code == res.room_type_code)
+        kinds = [r.request_type for r in res.special_requests]
+        if len(kinds) != len(set(kinds)):
+            yield f"reservations[{key!r}]: a request twice in {kinds}"
+        if "crib" in kinds and not room.crib_allowed:
+            yield f"reservations[{key!r}]: a crib in a {room.code}"
+        if "rollaway_bed" in kinds and (room.category < 3 or res.adults + res.children >= room.max_occupancy):
+            yield f"reservations[{key!r}]: a rollaway in a {room.code} for {res.adults + res.children}"
+        if "accessible_roll_in_shower" in kinds and not room.accessible:
+            yield f"reservations[{key!r}]: a roll-in shower in a {room.code}"
+
+
+@DOMAIN.invariant
 def _cards_unexpired(db: HospitalityDB, now: datetime) -> Iterator[str]:
     """cards on file are valid now (through the end of their expiry month)"""
     for key, guest in db.guests.items():

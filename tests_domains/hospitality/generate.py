@@ -80,6 +80,7 @@ ZIPS = ["02139", "10025", "11215", "60614", "94110", "98103", "33139", "78704", 
 ALNUM = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 REQUESTS = ["crib", "rollaway_bed", "feather_free_bedding", "high_floor", "quiet_room", "accessible_roll_in_shower",
             "accessible_hearing_kit", "early_check_in"]
+COMFORTS = ["quiet_room", "high_floor", "feather_free_bedding"]  # requests any room can take
 REASONS = ["change_of_plans", "found_other_accommodation", "travel_disruption", "illness", "work_conflict"]
 
 
@@ -254,6 +255,13 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
             for rt in rng.sample(REQUESTS, rng.choice([1, 1, 2])):
                 if rt == "crib" and (not t[5] or children == 0):
                     continue
+                # policy 8.3 and 8.4: a rollaway only in a Premier room or suite for a party below its occupancy,
+                # a roll-in shower only in an accessible room; elsewhere the guest asked for a plain comfort instead
+                taken = {r["request_type"] for r in res["special_requests"]}
+                if (rt == "rollaway_bed" and (t[2] < 3 or adults + children >= t[4])) or (rt == "accessible_roll_in_shower" and not t[6]):
+                    rt = next((x for x in COMFORTS if x not in taken), "")
+                if not rt or rt in taken:
+                    continue  # one of each per stay (policy 8.2)
                 res["special_requests"].append({"request_type": rt, "requested_at": res["booked_at"]})
         if status in ("confirmed", "checked_in", "completed") and rng.random() < 0.15 and guest["tier"] != "member":
             limit = {"silver": 12, "gold": 14, "platinum": 16}[guest["tier"]]
@@ -262,7 +270,9 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         if up and plan != "non_refundable" and status in ("checked_in", "completed") and rng.random() < 0.3:
             better = [x for x in types if not x[6] and t[2] < x[2] <= t[2] + up]
             nt = rng.choice(better) if better else None
-            if nt is not None and adults + children <= nt[4]:  # the upgraded room sleeps the whole party (policy 4.2)
+            needs_accessible = any(r["request_type"] == "accessible_roll_in_shower" for r in res["special_requests"])
+            # the upgraded room sleeps the whole party (policy 4.2); a guest who needs the roll-in shower keeps it
+            if nt is not None and adults + children <= nt[4] and not needs_accessible:
                 res["room_type_code"] = nt[0]
                 res["upgrade"] = {"from_room_type": t[0], "to_room_type": nt[0], "categories": nt[2] - t[2],
                                   "granted_at": _stamp(check_in, 15)}
