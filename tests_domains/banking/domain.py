@@ -562,7 +562,20 @@ def _disputes_as_filed(db: BankDB, now: datetime) -> Iterator[str]:
             yield f"disputes[{dispute_id!r}]: provisional credit {dispute.provisional_credit}, rule 4.5 gives {owed}"
 
 
+def _card_terms(db: BankDB, now: datetime) -> Iterator[str]:
+    """A card expires 3 to 5 years after the month it was issued, and one in use has not expired."""
+    for card_id, card in db.cards.items():
+        month, year = int(card.expiry[:2]), 2000 + int(card.expiry[3:])
+        issued = datetime.fromisoformat(card.issued_date)
+        months = (year - issued.year) * 12 + month - issued.month
+        if not 36 <= months <= 60:
+            yield f"cards[{card_id!r}]: issued {card.issued_date}, expires {card.expiry}: {months} months"
+        if card.status in ("active", "locked") and (year, month) < (now.year, now.month):
+            yield f"cards[{card_id!r}]: {card.status} but expired {card.expiry}"
+
+
 DOMAIN.invariants(
+    Invariant("cards: expiry 3 to 5 years after issue, none in use expired", _card_terms),
     Invariant("disputes: reason, amount and provisional credit as filed under section 4", _disputes_as_filed),
     plausible_age("customers", "date_of_birth", low=18, high=105),
     not_after_now("customers", "member_since"),

@@ -95,6 +95,15 @@ def _fitting_reason(drawn: str, category: str) -> str:
     return drawn
 
 
+def _expiry(issued: date, rng: random.Random | None = None) -> str:
+    """MM/YY five years from the month a card was issued, as replace_card sets it (cards carry 3 to 5 years,
+    never a date unrelated to their issue). `rng` draws the two numbers the old random expiry drew, so that
+    every later record stays as it was."""
+    if rng is not None:
+        rng.randint(1, 12), rng.randint(27, 30)
+    return f"{issued.month:02d}/{(issued.year + 5) % 100:02d}"
+
+
 def _money(rng: random.Random, low: float, high: float) -> float:
     return round(rng.uniform(low, high), 2)
 
@@ -246,7 +255,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
                     "kind": "debit" if kind == "checking" else "credit",
                     "network": "Mastercard" if (kind == "credit_card" and tier == "premier") else "Visa",
                     "last4": new_last4(),
-                    "expiry": f"{rng.randint(1, 12):02d}/{rng.randint(27, 30)}",
+                    "expiry": _expiry(issued, rng),
                     "status": rng.choices(["active", "locked"], weights=[94, 6])[0],
                     "issued_date": _d(issued),
                     "lock_reason": None,
@@ -266,6 +275,7 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
                         "last4": new_last4(),
                         "status": "lost_stolen",
                         "issued_date": _d(date.fromisoformat(card["issued_date"]) - timedelta(days=700)),
+                        "expiry": _expiry(date.fromisoformat(card["issued_date"]) - timedelta(days=700)),
                         "lock_reason": "reported lost",
                         "replaced_by_card_id": card_id,
                     }
