@@ -130,6 +130,11 @@ def auth(d: TaskDraft, m: Member) -> None:
         d.read("find_member_by_email", email=m.email, date_of_birth=m.date_of_birth)
 
 
+def steps(d: TaskDraft) -> list[tuple[str, dict[str, Any]]]:
+    """The gold calls so far, as the steps of another path to edit."""
+    return [(a.name, dict(a.arguments)) for a in d.gold]
+
+
 def hello(m: Member) -> str:
     return f"Hi, this is {m.first_name} {m.last_name}."
 
@@ -167,6 +172,14 @@ def sell_tickets(task_id: str, item: tuple[Member, list[GrainTicket]]) -> None:
         q = d.read("quote_grain_settlement", ticket_numbers=nums)
         d.write("settle_grain_tickets", member_number=m.member_number, ticket_numbers=nums)
         d.output(q["net_payment"], "money", strict=True)
+        d.one_end_state("The member names both tickets and asks for them together: 4.2 sells exactly those, in one settlement "
+                        "after the quote; the member has no lien holder (4.5) and the tickets are unpriced, so no rule stops it.")
+        first, *_ = steps(d)
+        d.alternative("4.2: the member's ticket list looked at first, and the tickets named in the other order, sell the same "
+                      "tickets in one settlement", [
+                          first, ("list_grain_tickets", {"member_number": m.member_number}),
+                          ("quote_grain_settlement", {"ticket_numbers": nums[::-1]}),
+                          ("settle_grain_tickets", {"member_number": m.member_number, "ticket_numbers": nums[::-1]})])
 
 
 def sell_cands() -> list[Any]:
@@ -199,6 +212,11 @@ def lien_transfer(task_id: str, item: tuple[Member, GrainTicket]) -> None:
         d.forbid("settle_grain_tickets", member_number=m.member_number, ticket_numbers=[t.ticket_number])
         d.output(q["net_payment"], "money", strict=True)
         d.transfer(f"member {m.member_number} with lien holder wants to sell ticket {t.ticket_number}")
+        d.one_end_state("The member has a lien holder on file: 4.5 settles none of their tickets at the desk and asks for the "
+                        "quote of the ticket named, then a transfer; the member asks the price, so the quote's net payment is told.")
+        first, quote, transfer = steps(d)
+        d.alternative("4.5 asks for the quote and the transfer; a look at the member's tickets first changes nothing",
+                      [first, ("list_grain_tickets", {"member_number": m.member_number}), quote, transfer])
 
 
 def lien_cands() -> list[Any]:
@@ -217,6 +235,12 @@ def late_storage(task_id: str, item: tuple[Member, GrainTicket]) -> None:
         q = d.read("quote_grain_settlement", ticket_numbers=[t.ticket_number])
         d.forbid("open_storage_contract", member_number=m.member_number, ticket_numbers=[t.ticket_number])
         d.output(q["net_payment"], "money", strict=True)
+        d.one_end_state("The ticket was delivered before September 14, 2026, so 4.3 keeps it out of storage (the one reason: it "
+                        "is unpriced and the member has no lien); the member asks what a sale would bring and then declines it, "
+                        "so the quote's net payment is told and nothing is written.")
+        first, quote = steps(d)
+        d.alternative("the delivery date read from the member's ticket list before the quote, as 4.3 needs it",
+                      [first, ("list_grain_tickets", {"member_number": m.member_number}), quote])
 
 
 def late_storage_cands() -> list[Any]:
@@ -235,6 +259,8 @@ def sell_storage(task_id: str, item: tuple[Member, StorageContract]) -> None:
         d.write("sell_stored_grain", member_number=m.member_number, contract_id=c.contract_id)
         d.output(q["storage_fees"], "money", strict=True)
         d.output(q["net_payment"], "money", strict=True)
+        d.one_end_state("The member has one storage contract, open and not pledged, and no lien holder (4.5): 4.4 sells it "
+                        "whole after the quote, whose storage fees and net payment are told.")
 
 
 def storage_cands(pledged: bool) -> list[Any]:
@@ -256,6 +282,9 @@ def pledged_transfer(task_id: str, item: tuple[Member, StorageContract]) -> None
         d.forbid("sell_stored_grain", member_number=m.member_number, contract_id=c.contract_id)
         d.output(q["net_payment"], "money", strict=True)
         d.transfer(f"member {m.member_number} wants to sell pledged storage contract {c.contract_id}")
+        d.one_end_state("The member's one storage contract is pledged: 4.5 sells no pledged grain at the desk and asks for "
+                        "the contract's quote, then a transfer (the member has no lien, so the pledge is the one reason); the "
+                        "member asks the price, so the net payment is told.")
 
 
 # ----------------------------------------------------------------------------- spraying
@@ -295,6 +324,14 @@ def spray(task_id: str, item: tuple[Member, FarmField, Any, date], ok: bool) -> 
             d.forbid("schedule_spray", member_number=m.member_number, field_id=f.field_id, sku=p.sku,
                      application_date=when.isoformat())
         d.output(pv["earliest_harvest"], "date", strict=True)
+        if ok:
+            d.one_end_state("The field is the only one of the member's with that name, on a conventional crop still standing; "
+                            "the product's label lists the crop, its buffer fits the setback, the earliest harvest falls on or "
+                            "before the planned harvest and the date is not in the past (5.2-5.5): the spray is booked as asked.")
+        else:
+            d.one_end_state("Only the pre-harvest interval fails (5.2): the product's label lists the field's crop, its buffer "
+                            "fits the setback and the field is conventional (5.3, 5.4), so the refusal has one reason, and 5.2 "
+                            "asks for the earliest harvest date the application would force.")
 
 
 def spray_cands(ok: bool) -> list[Any]:
@@ -365,6 +402,17 @@ def claim(task_id: str, item: tuple[Member, FarmField, WeatherEvent], on_time: b
             d.forbid("file_claim", member_number=m.member_number, field_id=f.field_id, event_id=e.event_id,
                      estimated_loss_percent=loss, description="damage seen by the member")
             d.output(dl["reporting_deadline"], "date", strict=True)
+        where = ("The field is the only one of the member's with that name and it is insured; the event is the only one of "
+                 "that kind on that date recorded in the field's county (6.1), and no notice is on file for that field and "
+                 "event (6.3). ")
+        if on_time:
+            d.one_end_state(where + "The reporting deadline has not passed (6.2), so the notice is filed with the member's own "
+                            "loss estimate and words, and its claim id told.")
+            d.alternative("6.3 allows one notice per field and event: a look at the member's claims before filing changes "
+                          "nothing", [*steps(d)[:-1], ("list_claims", {"member_number": m.member_number}), steps(d)[-1]])
+        else:
+            d.one_end_state(where + "The deadline has passed, the one reason: 6.2 refuses, asks for the deadline that applied "
+                            "and forbids a transfer.")
 
 
 # ----------------------------------------------------------------------------- input orders
@@ -412,6 +460,13 @@ def order(task_id: str, item: tuple[Member, FarmField, Any, int, date], ok: bool
             d.forbid("place_input_order", member_number=m.member_number, field_id=f.field_id, lines=lines,
                      delivery_start=start.isoformat())
             d.output(q["available_credit"], "money", strict=True)
+        fits = ("The field is the only one of the member's with that name; the product's label lists its crop and suits its "
+                "certification (3.4, 3.5); the delivery starts more than 5 days out (3.6) and the account is active (3.3). ")
+        if ok:
+            d.one_end_state(fits + "The quoted total fits the available credit (3.2), so the order is placed as asked.")
+        else:
+            d.one_end_state(fits + "Only the credit fails (3.2): the order is refused, the available credit told, and the "
+                            "member wants no smaller order (3.2 forbids splitting it).")
 
 
 def order_cands(ok: bool) -> list[Any]:
@@ -449,6 +504,8 @@ def cancel_refused(task_id: str, item: tuple[Member, InputOrder]) -> None:
         d.read("list_orders", member_number=m.member_number)
         d.forbid("cancel_input_order", member_number=m.member_number, order_id=o.order_id)
         d.output(o.delivery_start, "date", strict=True)
+        d.one_end_state("The member has one open order, and its delivery window starts within 7 days of today (before "
+                        "October 22, 2026): 3.7 refuses the cancellation and asks for the window's start date.")
 
 
 def cancel_cands() -> list[Any]:
@@ -481,6 +538,9 @@ def harvest_day(task_id: str, item: tuple[Member, GrainTicket, GrainTicket, Farm
                 application_date=when.isoformat())
         d.output(q["net_payment"], "money", strict=True)
         d.output(pv["earliest_harvest"], "date", strict=True)
+        d.one_end_state("Three requests, each under its own rule (2.3): the member has no lien holder (4.5); the ticket sold "
+                        "is unpriced (4.2); the ticket stored was delivered on or after September 14, 2026 (4.3); the spray's "
+                        "field is the only one of that name and passes 5.2-5.5. So all three are done as asked.")
 
 
 def harvest_cands() -> list[Any]:
@@ -538,6 +598,13 @@ def claim_and_reorder(task_id: str, item: tuple[Member, FarmField, WeatherEvent,
                 delivery_start=start.isoformat())
         d.output(c["claim_id"], "code")
         d.output(q["order_total"], "money", strict=True)
+        d.one_end_state("The claim is timely on an insured field for the only event of that kind and date in its county "
+                        "(6.1-6.3); the open order is the member's only one and its window starts on or after October 22, "
+                        "2026 (3.7); the new order suits the field (3.4-3.6) and fits the credit even before the cancel (3.2, 3.8).")
+        done = steps(d)
+        cancel = next(i for i, (name, _) in enumerate(done) if name == "cancel_input_order")
+        d.alternative("3.8: the new order quoted before the old one is cancelled fits the credit all the same",
+                      [*done[:cancel], *done[cancel + 1:-1], done[cancel], done[-1]])
 
 
 def reorder_cands() -> list[Any]:
