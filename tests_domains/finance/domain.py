@@ -10,6 +10,7 @@ concentration, drift, stale profiles, cancellation windows, who may do what) is 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
@@ -18,12 +19,16 @@ from pydantic import Field
 from pytest_tau import Domain, FreeText, ToolError
 from pytest_tau.invariants import area_codes_valid, not_after_now, ordered, plausible_age
 from tests_domains.finance.market import (
+    IRA_LIMITS,
     QUESTION_COUNT,
+    Lot,
     add_business_days,
+    add_lot,
     is_business_day,
     next_business_day,
     profile_for,
     questionnaire_score,
+    sell_lots,
 )
 from tests_domains.finance.schema import (
     Account,
@@ -33,6 +38,7 @@ from tests_domains.finance.schema import (
     Questionnaire,
     Security,
     TargetModel,
+    TaxLot,
     Trade,
     Transfer,
 )
@@ -302,6 +308,15 @@ def get_allocation(db: FinanceDB, account_id: AccountId) -> dict[str, Any]:
 
 
 # -- trades ----------------------------------------------------------------------------
+def _lots(held: Holding) -> list[Lot]:
+    return [(lot.acquired, lot.quantity, lot.cost) for lot in held.lots]
+
+
+def _set_lots(held: Holding, lots: list[Lot]) -> None:
+    held.lots = [TaxLot(acquired=a, quantity=q, cost=c) for a, q, c in lots]
+    held.cost_basis = _money(sum(c for _, _, c in lots))
+
+
 def _trade_figures(db: FinanceDB, account: Account, sec: Security, side: str, quantity: int) -> dict[str, Any]:
     day, price = _last_close(sec)
     principal = _money(price * quantity)
@@ -323,7 +338,7 @@ def _trade_figures(db: FinanceDB, account: Account, sec: Security, side: str, qu
         net = _money(principal - commission)
         cash_after = _money(account.cash + net)
         qty_after = held_qty - quantity
-        cost = _money(held.cost_basis * quantity / held_qty) if held is not None else 0.0
+        cost = sell_lots(_lots(held), quantity)[0] if held is not None else 0.0
         realized = _money(net - cost)
     total_after = _money(total_before - commission)
     position_after = _money(qty_after * price)
@@ -342,7 +357,8 @@ def _trade_figures(db: FinanceDB, account: Account, sec: Security, side: str, qu
 @DOMAIN.tool
 def preview_trade(db: FinanceDB, account_id: AccountId, symbol: Symbol, side: Literal["buy", "sell"], quantity: Quantity) -> dict[str, Any]:
     """Preview a market order at the last closing price (nothing is traded): principal,
-    commission, total cost of a buy or net proceeds of a sale, estimated realized gain of a sale,
+    commission, total cost of a buy or net proceeds of a sale, estimated realized gain of a sale
+    (its shares taken from the oldest tax lots first),
     cash after, the position's and its asset class's weight of the account after the trade
     (percent), and the settlement date."""
     _check_quantity(quantity)
@@ -356,19 +372,17 @@ def _execute(db: FinanceDB, account: Account, sec: Security, side: Literal["buy"
     held = db.holdings.get(hid)
     if side == "buy":
         if held is None:
-            db.holdings[hid] = Holding(holding_id=hid, account_id=account.account_id, symbol=sec.symbol, quantity=quantity, cost_basis=net)
-        else:
-            held.quantity += quantity
-            held.cost_basis = _money(held.cost_basis + net)
+            held = db.holdings[hid] = Holding(holding_id=hid, account_id=account.account_id, symbol=sec.symbol, quantity=0, cost_basis=0.0, lots=[])
+        held.quantity += quantity
+        _set_lots(held, add_lot(_lots(held), _today().isoformat(), quantity, net))
         account.cash = _money(account.cash - net)
     else:
         assert held is not None
-        cost = _money(held.cost_basis * quantity / held.quantity)
         if quantity == held.quantity:
             del db.holdings[hid]
         else:
             held.quantity -= quantity
-            held.cost_basis = _money(held.cost_basis - cost)
+            _set_lots(held, sell_lots(_lots(held), quantity)[1])
         account.cash = _money(account.cash + net)
     parts: list[Any] = [account.account_id, sec.symbol, side, quantity] + (["rebalance"] if origin == "rebalance" else [])
     trade_id = db.trades.new_key("TRD", *parts)
@@ -415,8 +429,9 @@ def list_trades(
 
 @DOMAIN.tool
 def realized_gains(db: FinanceDB, account_id: AccountId, year: Annotated[int, Field(description="calendar year, e.g. 2026")]) -> dict[str, Any]:
-    """Realized gains and losses of an account's sales in a calendar year (by trade date): each
-    sale, the total gains, the total losses and the net."""
+    """Realized gains and losses of an account's sales in a calendar year (by trade date), each
+    sale's cost taken from the oldest tax lots first (FIFO): each sale, the total gains, the
+    total losses and the net."""
     account = db.accounts.require(account_id)
     sales = sorted(
         (t for t in db.trades.where(account_id=account.account_id) if t.side == "sell" and t.trade_date.startswith(f"{year:04d}-")),
@@ -662,7 +677,8 @@ def _value_on(db: FinanceDB, account: Account, day: date) -> float:
 def performance_report(db: FinanceDB, account_id: AccountId, start_date: IsoDate, end_date: IsoDate) -> dict[str, Any]:
     """An account's performance over a period, valued at closing prices: value at the end of
     the start date and of the end date, deposits and withdrawals in between, investment gain
-    (change in value less net deposits) and the time-weighted return in percent (Modified Dietz).
+    (change in value less net deposits) and the money-weighted return in percent (Modified Dietz:
+    each deposit or withdrawal weighted by the share of the period it was in the account).
     Dates from 2025-06-02 to today."""
     account = db.accounts.require(account_id)
     start, end = _date(start_date, "start_date"), _date(end_date, "end_date")
@@ -770,3 +786,29 @@ DOMAIN.invariants(
     not_after_now("questionnaires", "completed_date"),
     area_codes_valid("clients", "phone"),
 )
+
+
+@DOMAIN.invariant
+def ira_contributions_within_limit(db: FinanceDB, now: datetime) -> Iterator[str]:
+    """clients: a year's deposits into a client's IRAs stay within the IRS contribution limit"""
+    totals: dict[tuple[str, int], float] = {}
+    for x in db.transfers.values():
+        account = db.accounts.require(x.account_id)
+        if x.direction == "deposit" and x.status != "canceled" and account.type in ("traditional_ira", "roth_ira"):
+            key = (account.client_id, int(x.requested_date[:4]))
+            totals[key] = totals.get(key, 0.0) + x.amount
+    for (client_id, year), total in sorted(totals.items()):
+        born = date.fromisoformat(db.clients.require(client_id).date_of_birth)
+        under_50, catch_up = IRA_LIMITS[year]
+        limit = catch_up if year - born.year >= 50 else under_50
+        if total > limit:
+            yield f"clients[{client_id!r}]: {total:.2f} deposited into IRAs in {year}, over the {limit:.2f} limit"
+
+
+@DOMAIN.invariant
+def holdings_equal_their_lots(db: FinanceDB, now: datetime) -> Iterator[str]:
+    """holdings: the shares and the cost basis are the sums of the open tax lots"""
+    for key, held in db.holdings.items():
+        shares, cost = sum(lot.quantity for lot in held.lots), _money(sum(lot.cost for lot in held.lots))
+        if shares != held.quantity or cost != held.cost_basis:
+            yield f"holdings[{key!r}]: {held.quantity} shares costing {held.cost_basis}, but the lots hold {shares} costing {cost}"

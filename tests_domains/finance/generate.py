@@ -19,12 +19,15 @@ from typing import Any
 from pytest_tau import dump_db
 from pytest_tau.invariants import dialable_exchange
 from tests_domains.finance.market import (
+    IRA_LIMITS,
     PROFILE_BANDS,
     QUESTION_COUNT,
     add_business_days,
+    add_lot,
     business_days,
     profile_for,
     questionnaire_score,
+    sell_lots,
 )
 from tests_domains.finance.schema import FinanceDB
 
@@ -35,6 +38,7 @@ HISTORY_START = date(2025, 6, 2)
 STOCK_COMMISSION = 4.95
 WIRE_FEE = 25.0
 Rec = dict[str, Any]
+IRA_TYPES = ("traditional_ira", "roth_ira")
 OUT = Path(__file__).parents[2] / "fixtures" / "finance" / "db.json"
 
 FIRST = [
@@ -254,18 +258,19 @@ class Sim:
             if net > self.account["cash"]:
                 return False
             self.account["cash"] = _money(self.account["cash"] - net)
-            held = self.holdings.setdefault(symbol, {"quantity": 0, "cost_basis": 0.0})
+            held = self.holdings.setdefault(symbol, {"quantity": 0, "cost_basis": 0.0, "lots": []})
             held["quantity"] += quantity
-            held["cost_basis"] = _money(held["cost_basis"] + net)
+            held["lots"] = add_lot(held["lots"], day.isoformat(), quantity, net)
+            held["cost_basis"] = _money(sum(lot[2] for lot in held["lots"]))
         else:
             held = self.holdings[symbol]
             if quantity > held["quantity"]:
                 return False
             net = _money(principal - commission)
-            cost = _money(held["cost_basis"] * quantity / held["quantity"])
+            cost, held["lots"] = sell_lots(held["lots"], quantity)
             realized = _money(net - cost)
             held["quantity"] -= quantity
-            held["cost_basis"] = _money(held["cost_basis"] - cost)
+            held["cost_basis"] = _money(sum(lot[2] for lot in held["lots"]))
             if held["quantity"] == 0:
                 del self.holdings[symbol]
             self.account["cash"] = _money(self.account["cash"] + net)
@@ -377,6 +382,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         if age < 35 and "trust" in types:
             types.remove("trust")
         seen_individual = False
+        ira_contributions: dict[int, float] = {}  # by calendar year, across the client's IRAs
         for t_i, atype in enumerate(types):
             if atype == "individual" and seen_individual:
                 atype = "roth_ira"
@@ -402,10 +408,11 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             client["account_ids"].append(aid)
             sim = Sim(rng, sec, account)
             _open(sim, model, by_class, rng, days[0])
-            _history(sim, model, by_class, rng, days, links)
+            _history(sim, model, by_class, rng, days, links, ira_contributions, dob)
             for sym, h in sorted(sim.holdings.items()):
                 hid = f"{aid}-{sym}"
-                holdings[hid] = {"holding_id": hid, "account_id": aid, "symbol": sym, "quantity": h["quantity"], "cost_basis": h["cost_basis"]}
+                holdings[hid] = {"holding_id": hid, "account_id": aid, "symbol": sym, "quantity": h["quantity"], "cost_basis": h["cost_basis"],
+                                 "lots": [{"acquired": a, "quantity": q, "cost": c} for a, q, c in h["lots"]]}
             for t in sim.trades:
                 tid = f"TR{aid[2:]}{t['trade_date'].replace('-', '')[2:]}{t['symbol']}{t['side'][0].upper()}"
                 t["trade_id"] = tid
@@ -444,13 +451,21 @@ def _open(sim: Sim, model: Rec, by_class: dict[str, list[str]], rng: random.Rand
             if qty > 0:
                 cost = _money(qty * sim.price(sym, day) * rng.uniform(0.72, 1.08))
                 sim.account["cash"] = _money(sim.account["cash"] - qty * sim.price(sym, day))
-                held = sim.holdings.setdefault(sym, {"quantity": 0, "cost_basis": 0.0})
+                # bought before the history starts: one lot, dated the day the account opened
+                held = sim.holdings.setdefault(sym, {"quantity": 0, "cost_basis": 0.0, "lots": []})
                 held["quantity"] += qty
-                held["cost_basis"] = _money(held["cost_basis"] + cost)
+                held["lots"] = add_lot(held["lots"], sim.account["opened_date"], qty, cost)
+                held["cost_basis"] = _money(sum(lot[2] for lot in held["lots"]))
     sim.account["cash"] = max(_money(sim.account["cash"]), 0.0)
 
 
-def _history(sim: Sim, model: Rec, by_class: dict[str, list[str]], rng: random.Random, days: list[date], links: list[Rec]) -> None:
+def _ira_room(contributed: dict[int, float], born: date, day: date) -> float:
+    under_50, catch_up = IRA_LIMITS[day.year]
+    return (catch_up if day.year - born.year >= 50 else under_50) - contributed.get(day.year, 0.0)
+
+
+def _history(sim: Sim, model: Rec, by_class: dict[str, list[str]], rng: random.Random, days: list[date], links: list[Rec],
+             ira_contributions: dict[int, float], born: date) -> None:
     events: list[tuple[date, str]] = []
     for _ in range(rng.randint(2, 8)):
         events.append((rng.choice(days[1:]), "trade"))
@@ -488,10 +503,13 @@ def _history(sim: Sim, model: Rec, by_class: dict[str, list[str]], rng: random.R
             method = "wire" if rng.random() < 0.15 else "ach"
             if direction == "deposit":
                 amount = float(rng.choice([500, 1000, 2500, 5000, 10000, 20000, 25000, 50000]))
+                if sim.account["type"] in IRA_TYPES:  # a contribution, within the year's limit
+                    amount = min(amount, _ira_room(ira_contributions, born, day))
+                    ira_contributions[day.year] = ira_contributions.get(day.year, 0.0) + max(amount, 0.0)
             else:
                 amount = float(min(rng.choice([1000, 2000, 5000, 7500, 15000]), int(sim.account["cash"] * 0.8) // 100 * 100))
-                if amount <= 0:
-                    continue
+            if amount <= 0:
+                continue
             used_days.add((day, direction))
             sim.transfer(day, direction, method, rng.choice(verified), amount)
     sim.settle_deposits(TODAY)

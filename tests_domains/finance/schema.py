@@ -63,12 +63,19 @@ class Security(BaseModel):
     prices: dict[str, float]  # closing price by business day, YYYY-MM-DD
 
 
+class TaxLot(BaseModel):
+    acquired: str  # the purchase's trade date
+    quantity: int
+    cost: float  # what the lot's shares cost, commission included
+
+
 class Holding(BaseModel):
     holding_id: str  # "<account_id>-<symbol>"
     account_id: str
     symbol: str
     quantity: int
-    cost_basis: float  # total cost of the shares held (average-cost method)
+    cost_basis: float  # total cost of the shares held: the sum of the open lots
+    lots: list[TaxLot]  # open tax lots, oldest first; a sale closes the oldest first (FIFO)
 
 
 class TargetModel(BaseModel):
