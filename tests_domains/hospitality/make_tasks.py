@@ -213,6 +213,13 @@ def book_tasks(b: Builder) -> None:
             d.write("set_late_checkout", confirmation_number=conf, checkout_time=late)
         d.output(res["total"], "money")
         d.output(conf, "code")
+        assert sum((c.brand, c.last4) == (card.brand, card.last4) for c in guest.cards) == 1
+        d.one_end_state(
+            "The guest names the hotel, room type, dates, party, rate plan and the card by brand and last four (one card on "
+            "the profile matches, 4.1); the party fits the room (4.2), the dates are in the bookable window (4.3), "
+            + ("a crib is allowed in this room (8.3) and " if children else "")
+            + (f"{late} is within the {tier} late-checkout limit (8.1)" if late else "feather-free bedding is a listed request (8.2)")
+            + ", so the one state is this booking with exactly these requests (2.2).")
 
 
 # -- B. date changes with re-pricing ----------------------------------------------------------
@@ -262,6 +269,12 @@ def date_change_tasks(b: Builder, count: int, multi: bool) -> None:
             d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=LATE_CHECKOUT_LIMIT[guest.tier])
         else:
             d.output(quote["difference"], "money")
+        d.one_end_state(
+            f"A {res.rate_plan.replace('_', '-')} stay {hours(res)} hours before arrival, moved to a new arrival also outside "
+            "its change window (5.3), keeps its room type and rate plan and re-prices every night (5.4): the guest names the "
+            "new dates, so there is one new state"
+            + (f"; the {guest.tier} tier's latest free checkout is {LATE_CHECKOUT_LIMIT[guest.tier]} (8.1), and the request "
+               "asked for is one of the listed ones (8.2)." if multi else "."))
         n += 1
 
 
@@ -326,6 +339,15 @@ def upgrade_tasks(b: Builder, tier: str, count: int, with_extras: bool) -> None:
         if with_extras:
             d.write("add_special_request", confirmation_number=res.confirmation_number, request_type=request)
             d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=late)
+        reach = ("exactly one category up (7.2), and only one non-accessible room type sits in that category (7.4)"
+                 if tier == "gold" else
+                 "the highest of the up-to-two categories (7.2) that is not accessible (7.4), sleeps the party (4.2) and is "
+                 "free every night of the stay (7.4); each category has one non-accessible room type")
+        d.one_end_state(
+            f"A {tier} guest on a {res.rate_plan.replace('_', '-')} rate (7.3) gets one complimentary upgrade: {reach}. "
+            f"The target {target.code} is free on every night, so it is the only upgrade"
+            + (f"; {late} is the tier's late-checkout limit (8.1) and the {request.replace('_', ' ')} is allowed in that "
+               "room (8.3)." if with_extras else "."))
         n += 1
 
 
@@ -377,6 +399,9 @@ def cancel_tasks(b: Builder) -> None:
         d.write("cancel_reservation", confirmation_number=res.confirmation_number, reason=reason)
         if quote["penalty"]:
             d.output(quote["penalty"], "money")
+        d.one_end_state(
+            f"The guest cancels without asking for a waiver (so 6.5 does not apply) and gives one reason, which is "
+            f"'{reason.replace('_', ' ')}' among the five of 6.4; the penalty is the rate plan's (6.1-6.3) as the quote shows.")
 
 
 # -- F. feedback and compensation ---------------------------------------------------------------
@@ -458,6 +483,15 @@ def comp_tasks(b: Builder, count: int, multi: bool, existing_case: bool) -> None
             d.write("set_late_checkout", confirmation_number=other.confirmation_number,
                     checkout_time=LATE_CHECKOUT_LIMIT[guest.tier])
         d.output(int(comp["amount"]) if kind == "points" else comp["amount"], "number" if kind == "points" else "money")
+        if multi:
+            assert sum(r.hotel_id == res.hotel_id and r.check_in == res.check_in for r in b.by_guest[guest.guest_id]) == 1
+        d.one_end_state(
+            f"The stay checked out {res.check_out}, within 30 days (9.2), and was never compensated (9.3); "
+            + ("its open case is used, not a new one (9.1)" if case is not None else
+               f"the complaint is about {cat} (9.1)")
+            + f"; the cap is 20% of the stay total, below the {guest.tier} cap (9.4), paid as the {kind} the guest prefers"
+            + ("; the guest names the stay by city and dates and has one upcoming stay, whose latest free checkout is "
+               f"{LATE_CHECKOUT_LIMIT[guest.tier]} (8.1)." if other is not None else "."))
         n += 1
 
 
@@ -484,6 +518,8 @@ def forbidden_tasks(b: Builder) -> None:
         auth_conf(d, res, guest)
         d.write("add_special_request", confirmation_number=res.confirmation_number, request_type="quiet_room")
         d.forbid("change_reservation_dates", **move)
+        d.one_end_state("A non-refundable stay can never change dates and may not be cancelled and rebooked to get around "
+                        "it (5.2); the guest will not cancel, so the only write is the quiet room asked for instead.")
         break
 
     # G2: gold member asks for a two-category jump; gets the one-category upgrade.
@@ -510,6 +546,8 @@ def forbidden_tasks(b: Builder) -> None:
         d.read("search_availability", hotel_id=res.hotel_id, check_in=res.check_in, check_out=res.check_out)
         d.write("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=one.code)
         d.forbid("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=two[0].code)
+        d.one_end_state(f"Gold allows exactly one category (7.2): from the Standard Two Queens that is the {one.name}, the "
+                        "only non-accessible category-2 room (7.4); the guest will not pay, so no paid change is offered (7.5).")
         break
 
     # G3: silver member wants 15:00 checkout; gets 12:00.
@@ -527,6 +565,8 @@ def forbidden_tasks(b: Builder) -> None:
     d.read("get_guest", guest_id=guest.guest_id)
     d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=LATE_CHECKOUT_LIMIT["silver"])
     d.forbid("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time="15:00")
+    d.one_end_state("Silver's complimentary late checkout ends at 12:00 (8.1): 15:00 is refused and the tier's limit, the "
+                    "latest the guest may have, is what they take.")
 
     # G4: second compensation for an already-compensated stay: log the feedback only.
     res = next(b.take(lambda r: b.compensated(r) and r.check_out >= COMP_FROM and r.status == "completed"))
@@ -548,6 +588,9 @@ def forbidden_tasks(b: Builder) -> None:
     fb = d.write("log_feedback", confirmation_number=res.confirmation_number, category="amenities")
     d.forbid("issue_compensation", feedback_id=fb["feedback_id"], kind="points", amount=float(points))
     d.forbid("transfer_to_human_agents")
+    d.one_end_state("The stay was already compensated, so a new complaint is logged (closed gym and breakfast room: "
+                    "amenities) and no second compensation is possible (9.3); a refusal the policy explains is not "
+                    "transferred (11.2), and profile notes are never told (12.2).")
 
     # G5: stay too old for compensation.
     res = next(b.take(lambda r: r.status == "completed" and "2026-02-01" <= r.check_out < "2026-04-01"
@@ -566,6 +609,8 @@ def forbidden_tasks(b: Builder) -> None:
     auth_conf(d, res, guest)
     fb = d.write("log_feedback", confirmation_number=res.confirmation_number, category="noise")
     d.forbid("issue_compensation", feedback_id=fb["feedback_id"], kind="credit", amount=credit)
+    d.one_end_state(f"The stay checked out {res.check_out}, more than 30 days ago: feedback is logged (noise from the "
+                    "bar) but no compensation is offered (9.2), and there is no open case to reuse (9.1).")
 
     # G6: penalty waiver for illness -> transfer, no cancellation.
     res = next(b.take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and 0 < hours(r) < 48))
@@ -584,6 +629,8 @@ def forbidden_tasks(b: Builder) -> None:
     d.transfer("Guest asks for the cancellation penalty to be waived because of illness")
     d.output(quote["penalty"], "money")
     d.forbid("cancel_reservation", confirmation_number=res.confirmation_number, reason="illness")
+    d.one_end_state("The flexible stay is inside 48 hours, so cancelling costs the first night (6.1); a waiver for illness "
+                    "is a human's decision: the agent neither cancels nor waives, and transfers (6.5, 11.1).")
 
     # G7: group booking -> availability checked, then transfer.
     guest = b.guests(lambda g: g.tier == "silver")[0]
@@ -604,6 +651,8 @@ def forbidden_tasks(b: Builder) -> None:
     d.forbid("create_reservation", guest_id=guest.guest_id, hotel_id="AV-BNA", room_type_code="STQ",
              check_in="2026-06-19", check_out="2026-06-21", rate_plan="flexible", adults=2, children=0,
              payment_card_id=guest.cards[0].card_id)
+    d.one_end_state("Five rooms is a group booking: none is booked; after authenticating, availability for the hotel and "
+                    "dates is checked for the group desk and the call transferred (4.4, 11.1).")
 
     # G8: upgrade on a non-refundable rate -> latest late checkout instead.
     for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "non_refundable"
@@ -625,6 +674,8 @@ def forbidden_tasks(b: Builder) -> None:
         d.read("get_guest", guest_id=guest.guest_id)
         d.write("set_late_checkout", confirmation_number=res.confirmation_number, checkout_time=LATE_CHECKOUT_LIMIT["platinum"])
         d.forbid("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code=target.code)
+        d.one_end_state("Upgrades never apply to non-refundable rates (7.3); the guest then takes platinum's latest "
+                        "complimentary checkout, 16:00 (8.1).")
         break
 
     # G9: member asks for a free upgrade; pays for a room change instead.
@@ -656,6 +707,8 @@ def forbidden_tasks(b: Builder) -> None:
         d.output(quote["new_total"], "money")
         d.output(quote["difference"], "money")
         d.forbid("apply_loyalty_upgrade", confirmation_number=res.confirmation_number, new_room_type_code="DKG")
+        d.one_end_state("Members have no complimentary upgrade (7.1); the guest asks for the paid change, which a flexible "
+                        "stay more than 48 hours out allows (5.3, 5.4, 7.5), to the Deluxe King they named.")
         break
 
     # G10: semi-flex date change inside 7 days: refused; the guest keeps the stay and asks for early check-in.
@@ -683,6 +736,8 @@ def forbidden_tasks(b: Builder) -> None:
         d.write("add_special_request", confirmation_number=res.confirmation_number, request_type="early_check_in")
         d.output(quote["penalty"], "money")
         d.forbid("change_reservation_dates", **move)
+        d.one_end_state(f"A semi-flex stay {hours(res)} hours before arrival is inside its 7-day change window, so it can "
+                        "only be cancelled (5.3); the guest keeps it and asks for early check-in, a listed request (8.2).")
         break
 
     # G11: wants more than the cap -> log, then transfer.
@@ -703,6 +758,9 @@ def forbidden_tasks(b: Builder) -> None:
     fb = d.write("log_feedback", confirmation_number=res.confirmation_number, category="maintenance")
     d.transfer("Guest demands a full refund beyond the compensation cap for a maintenance issue (no hot water)")
     d.forbid("issue_compensation", feedback_id=fb["feedback_id"], kind="credit", amount=caps["credit_cap"])
+    d.one_end_state("A guest who wants more than the cap (a full refund of room charges) is transferred after the "
+                    "feedback is logged (9.5); no hot water is a maintenance problem (9.1), and the cap the guest refuses "
+                    "is not issued (2.2).")
 
     # G12: caller asks to cancel a colleague's reservation; then a request on their own stay.
     for own in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "flexible" and hours(r) > 100):
@@ -731,6 +789,9 @@ def forbidden_tasks(b: Builder) -> None:
         d.read("list_guest_reservations", guest_id=guest.guest_id)
         d.write("add_special_request", confirmation_number=own.confirmation_number, request_type="high_floor")
         d.forbid("cancel_reservation", confirmation_number=other.confirmation_number, reason="illness")
+        d.one_end_state("Another guest's reservation is never acted on, whatever the caller says (1.4); the caller's own "
+                        f"stay at {b.hotel(own).city} starting {own.check_in} is their only one there that day, and gets the "
+                        "high-floor request they ask for.")
         break
 
 
@@ -770,6 +831,11 @@ def room_rule_tasks(b: Builder) -> None:
     d.output(res["confirmation_number"], "code")
     d.forbid("create_reservation", guest_id=guest.guest_id, hotel_id=hotel.hotel_id, room_type_code="DKG", check_in=ci,
              check_out=co, rate_plan="flexible", adults=2, children=2, payment_card_id=card.card_id)
+    fitting = sorted(rows[t.code]["flexible_subtotal"] for t in hotel.room_types
+                     if t.max_occupancy >= 4 and not t.accessible and rows[t.code]["rooms_available"] >= 1)
+    assert len(fitting) == 1 or fitting[0] < fitting[1]
+    d.one_end_state(f"Four guests exceed the Deluxe King's occupancy of 3 (4.2, 5.5); of the room types that sleep four and "
+                    f"are free, the {code} is strictly the cheapest on the flexible rate, which is what the guest asks for.")
 
     # A crib asked for in a Standard Two Queens: refused; feather-free bedding instead.
     res = next(b.take(lambda r: r.status == "confirmed" and r.room_type_code == "STQ" and hours(r) > 24
@@ -789,6 +855,8 @@ def room_rule_tasks(b: Builder) -> None:
     d.read("get_hotel", hotel_id=res.hotel_id)
     d.write("add_special_request", confirmation_number=res.confirmation_number, request_type="feather_free_bedding")
     d.forbid("add_special_request", confirmation_number=res.confirmation_number, request_type="crib")
+    d.one_end_state("Cribs are not allowed in a Standard Two Queens (8.3); the guest refuses a room change, so the only "
+                    "write is the feather-free bedding they ask for instead.")
 
     # Roll-in shower needed on a stay that cannot be moved (non-refundable): transfer.
     for res in b.take(lambda r: r.status == "confirmed" and r.rate_plan == "non_refundable" and r.room_type_code == "DKG"
@@ -811,6 +879,9 @@ def room_rule_tasks(b: Builder) -> None:
         d.require("find_reservation", confirmation_number=res.confirmation_number)
         d.forbid("add_special_request", confirmation_number=res.confirmation_number, request_type="accessible_roll_in_shower")
         d.forbid("change_room_type", confirmation_number=res.confirmation_number, new_room_type_code="ADK")
+        d.one_end_state("Roll-in showers exist only in Accessible Deluxe King rooms (8.4); the paid move there is impossible "
+                        "because a non-refundable stay can never change room type (5.2), so the guest is transferred "
+                        "(8.4, 11.1) and nothing is written.")
         break
 
 
