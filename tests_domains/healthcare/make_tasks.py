@@ -175,13 +175,17 @@ def book_pcp(b: Builder, count: int) -> None:
                    f"{'It is a new problem you want looked at (a sick visit).' if sick else 'It is a routine follow-up.'} "
                    f"{b.mood()} Give your name and birth date when asked; confirm the booking when the agent describes it.",
                    [f"Hi, I'd like to book a visit with {b.dr(pcp)}.", intro(p),
-                    f"{pretty_date(day)}, {part} please, the earliest you have. It's about {reason}.", "Yes, book it."])
+                    f"{pretty_date(day)}, {part} please, the earliest you have. It's about {reason}, "
+                    f"{'a new problem I want looked at' if sick else 'a routine follow-up'}.", "Yes, book it."])
         auth(d, p)
         d.read("get_patient", patient_id=p.patient_id)
         d.read("list_appointments", patient_id=p.patient_id)
         d.read("find_open_slots", provider_id=pcp, start_date=day, end_date=day)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=pool[0].slot_id,
                 visit_type="sick_visit" if sick else "follow_up", reason=reason)
+        d.one_end_state("The patient names their own primary care provider, the day and the half-day, and takes its earliest slot, so one slot "
+                         "fits (3.1); they have completed visits with that provider, so the visit is established (3.3), a sick visit for a new "
+                         "problem and a follow-up otherwise, as they say; with fewer than two no-shows no deposit applies (3.6).")
         count -= 1
 
 
@@ -253,6 +257,10 @@ def cancel_pay_refill(b: Builder, count: int) -> None:
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=ph.pharmacy_id)
         pharmacies = d.read("search_pharmacies", city=ph.city)
         d.output(next(x["phone"] for x in pharmacies if x["pharmacy_id"] == ph.pharmacy_id), "phone")
+        d.one_end_state("The patient has one upcoming visit with that provider, under 24 hours away, so the cancellation is late "
+                         "and posts the fee (4.2), with the reason 'other' for a personal reason (4.4); they pay that one charge with the card "
+                         "they name (6.2); the refill is of their only prescription of that drug, due, with refills left and none pending, to "
+                         "their preferred pharmacy (7.1).")
         count -= 1
 
 
@@ -292,6 +300,10 @@ def reschedule_refill_pharmacy(b: Builder, count: int) -> None:
         d.write("update_preferred_pharmacy", patient_id=p.patient_id, pharmacy_id=new_ph.pharmacy_id)
         d.read("list_prescriptions", patient_id=p.patient_id)
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=new_ph.pharmacy_id)
+        d.one_end_state("One upcoming visit with that provider, more than 24 hours away and rescheduled fewer than twice, "
+                         "moves to the latest slot of the first later day with openings, within any referral's expiry (4.2, 4.3); the "
+                         "pharmacy the patient names by name and street becomes the preferred one, and the refill of their only prescription "
+                         "of that drug, due and not pending, goes there (7.1).")
         count -= 1
 
 
@@ -334,6 +346,9 @@ def hdhp_estimate(b: Builder, count: int) -> None:
             d.output(estimate, "money")
         d.read("find_open_slots", provider_id=pr.provider_id, start_date=day, end_date=day)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id, visit_type="new_patient", reason=reason)
+        d.one_end_state("The patient names the provider, who accepts their active HDHP plan (3.2; an HDHP needs no referral, 3.4); "
+                         "they have completed no visit in that specialty, so the visit is new_patient (3.3) and the estimate is the HDHP "
+                         "formula on the specialist new-patient allowed amount (5.3); the earliest slot of the named day is the one asked for.")
         count -= 1
 
 
@@ -382,6 +397,9 @@ def controlled(b: Builder, count: int) -> None:
         d.transfer(f"Patient asks for a refill of {rx.drug_name} (DEA schedule {rx.dea_schedule}); controlled substances go to the nurse line.")
         d.forbid("request_refill", rx_id=rx.rx_id, pharmacy_id=p.preferred_pharmacy_id)
         d.forbid("request_renewal", rx_id=rx.rx_id, pharmacy_id=p.preferred_pharmacy_id, note="Patient is almost out.")
+        d.one_end_state("The drug has a DEA schedule, so whatever else holds of the prescription (due or not, expired or not) the "
+                         "desk neither refills nor renews it and must transfer to the nurse line (7.4, 9.1): no other end state follows "
+                         "the policy.")
         count -= 1
 
 
@@ -416,6 +434,10 @@ def too_early(b: Builder, count: int, with_other: bool) -> None:
         if other is not None:
             d.write("request_refill", rx_id=other.rx_id, pharmacy_id=ph.pharmacy_id)
         d.forbid("request_refill", rx_id=rx.rx_id, pharmacy_id=ph.pharmacy_id)
+        d.one_end_state("The prescription asked for is active, not controlled, has refills, has not expired and has no pending "
+                         "request, so the one rule that stops it is the earliest refill date, which the patient is told (7.2)"
+                         + ("; the other prescription is due, with refills and none pending, and goes to the pharmacy the patient "
+                            "names (7.1)." if other is not None else "."))
         count -= 1
 
 
@@ -443,6 +465,8 @@ def pending_request(b: Builder, count: int) -> None:
         d.require("list_refill_requests", patient_id=p.patient_id)
         d.output(next(q["submitted_at"][:10] for q in requests if q["rx_id"] == rx.rx_id), "date")
         d.forbid("request_refill", rx_id=rx.rx_id, pharmacy_id=ph.pharmacy_id)
+        d.one_end_state("The prescription is due, with refills, not expired and not controlled: the one rule that stops a new "
+                         "request is the one still pending, whose submission day the patient is told (7.1).")
         count -= 1
 
 
@@ -466,6 +490,9 @@ def renewal(b: Builder, count: int) -> None:
         auth(d, p)
         d.read("list_prescriptions", patient_id=p.patient_id)
         d.write("request_renewal", rx_id=rx.rx_id, pharmacy_id=p.preferred_pharmacy_id, note=note)
+        d.one_end_state("The prescription is active and not controlled, and has no refills left, so a refill is impossible and the "
+                         "one path is a renewal request with the patient's note, to the pharmacy they choose, their usual one (7.3); none "
+                         "is pending.")
         count -= 1
 
 
@@ -490,6 +517,8 @@ def expired_consent(b: Builder, count: int) -> None:
         consents = d.read("list_consents", patient_id=p.patient_id)
         d.output(next(x["expires_on"] for x in consents if x["consent_id"] == c.consent_id), "date")
         d.forbid("release_records", patient_id=p.patient_id, consent_id=c.consent_id, record_types=[rt], delivery_method="secure_electronic")
+        d.one_end_state("The patient has one consent for that recipient; it covers the record type and is not revoked, so its "
+                         "expiry is the one reason nothing is released, and the patient is told its date (8.1, 8.2).")
         count -= 1
 
 
@@ -549,6 +578,9 @@ def deposit(b: Builder, count: int) -> None:
         d.read("find_open_slots", provider_id=pcp, start_date=day, end_date=day)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id, visit_type="follow_up", reason=reason,
                 deposit_card_last4=card.last4)
+        d.one_end_state("The patient has exactly two no-shows in 180 days, so the booking needs the $50 deposit on the card they "
+                         "name (3.6); the provider is their own primary care provider, seen before, so the visit is a follow-up (3.3), at "
+                         "the earliest slot of the named day.")
         count -= 1
 
 
@@ -573,6 +605,8 @@ def blocked(b: Builder, count: int) -> None:
         d.require("list_appointments", patient_id=p.patient_id)
         d.transfer(f"Patient has 3 or more no-shows in the last 180 days and wants a check-up with {b.dr(pcp)}; the desk cannot book.")
         d.forbid("book_appointment", patient_id=p.patient_id, slot_id=slots[0].slot_id, visit_type="follow_up", reason="check-up")
+        d.one_end_state("Three or more no-shows in 180 days: the desk books nothing and must transfer to patient relations (3.6, "
+                         "9.1), whatever day or slot the patient would take.")
         count -= 1
 
 
@@ -604,7 +638,7 @@ def no_referral(b: Builder, count: int) -> None:
                    f"follow-up with your primary care provider {b.dr(pcp)} at the earliest time on {pretty_date(pday)}, about "
                    f"{reason}. {b.mood()}",
                    [f"I want to book {b.dr(spec.provider_id)} on {pretty_date(sday)} at {pretty_time(sslot.start)}.", intro(p),
-                    f"OK, then book {b.dr(pcp)}, the earliest on {pretty_date(pday)}, for {reason}.", "Yes."])
+                    f"OK, then book a follow-up with {b.dr(pcp)}, the earliest on {pretty_date(pday)}, for {reason}.", "Yes."])
         auth(d, p)
         d.read("find_providers_by_name", last_name=spec.last_name, first_name=spec.first_name)
         d.read("get_insurance_plan", plan_id=p.coverage.plan_id)
@@ -612,6 +646,9 @@ def no_referral(b: Builder, count: int) -> None:
         d.read("find_open_slots", provider_id=pcp, start_date=pday, end_date=pday)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=pslot.slot_id, visit_type="follow_up", reason=reason)
         d.forbid("book_appointment", patient_id=p.patient_id, slot_id=sslot.slot_id, visit_type="new_patient", reason=f"{spec.specialty} visit")
+        d.one_end_state("The plan is an HMO and the patient holds no referral for that specialty (not OB/GYN, which needs none), "
+                         "so the specialist is not booked (3.4) and the offered primary care visit is: their own provider, seen before, "
+                         "a follow-up at the earliest slot of the named day (3.3).")
         count -= 1
 
 
@@ -656,6 +693,9 @@ def out_of_network(b: Builder, count: int) -> None:
         d.read("find_open_slots", provider_id=alt.provider_id, start_date=day, end_date=day)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id, visit_type="new_patient", reason=reason)
         d.forbid("book_appointment", patient_id=p.patient_id, slot_id=theirs[0].slot_id, visit_type="new_patient", reason=reason)
+        d.one_end_state("The named provider does not accept the plan, and exactly one provider of that specialty in that city "
+                         "does (3.2); the patient has no completed visit in the specialty, so new_patient (3.3), at the earliest slot of "
+                         "the named day.")
         count -= 1
 
 
@@ -695,6 +735,8 @@ def spouse(b: Builder, count: int) -> None:
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=p.preferred_pharmacy_id)
         d.forbid("find_patient", first_name=s.first_name, last_name=s.last_name, date_of_birth=s.date_of_birth)
         d.forbid("list_appointments", patient_id=s.patient_id)
+        d.one_end_state("Nothing about another patient is looked up or told (1.2); the patient's own refill is their only "
+                         "prescription of that drug, due, with refills and none pending, to their preferred pharmacy (7.1).")
         count -= 1
 
 
@@ -722,6 +764,8 @@ def balance(b: Builder, count: int) -> None:
             d.write("pay_charge", charge_id=c["charge_id"], card_last4=card.last4)
         d.read("search_pharmacies", city=city)
         d.write("update_preferred_pharmacy", patient_id=p.patient_id, pharmacy_id=new_ph.pharmacy_id)
+        d.one_end_state("Every open charge is paid in full, one call each, with the card the patient names (6.2), and the total is "
+                         "their sum; the pharmacy named by name and street becomes the preferred one (7.1).")
         count -= 1
 
 
@@ -766,6 +810,9 @@ def new_insurance(b: Builder, count: int, terminated: bool) -> None:
         if not p.preferred_pharmacy_id:
             d.read("search_pharmacies", city=home)  # the pharmacy the patient names, found by its city
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=pharmacy.pharmacy_id)
+        d.one_end_state("The new plan goes on file before the booking is checked against it (3.2, 6.3); it is the plan the card "
+                         "names, which the primary care provider accepts; the patient has seen that provider, so a follow-up (3.3) at the "
+                         "latest slot of the named day; the refill is their only prescription of that drug, due and not pending (7.1).")
         count -= 1
 
 
@@ -816,6 +863,10 @@ def switch_provider(b: Builder, count: int) -> None:
                 visit_type=b.visit_type(p, alt.provider_id), reason=appt.reason)
         d.read("list_charges", patient_id=p.patient_id, status="open")
         d.write("pay_charge", charge_id=charge.charge_id, card_last4=card.last4)
+        d.one_end_state("A change of provider is a cancellation plus a booking that passes section 3 (4.3): the old visit is "
+                         "more than 24 hours away, so no fee, with the reason 'other' for a mere preference (4.2, 4.4); the new provider "
+                         "accepts the plan and new patients, and the visit type follows the CPT rule on the specialty (3.3); the one charge "
+                         "of that kind and amount is paid with the named card (6.2).")
         count -= 1
 
 
@@ -845,6 +896,8 @@ def self_pay(b: Builder, count: int) -> None:
         d.output(d.read("calculate", expression=f"{allowed:g} * (100 - {fees['self_pay_discount_pct']}) / 100"), "money")
         d.read("find_open_slots", provider_id=pcp, start_date=day, end_date=day)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id, visit_type="sick_visit", reason="sinus infection symptoms")
+        d.one_end_state("No insurance on file: self-pay, 70% of the primary care sick-visit allowed amount (5.5); the patient's own "
+                         "provider, seen before, a sick visit (3.3) at the earliest slot of the named day.")
         count -= 1
 
 
@@ -867,6 +920,8 @@ def release_partial(b: Builder, count: int) -> None:
         for types in ([t, "mental_health"], ["mental_health", t], [t], ["mental_health"]):
             d.forbid("release_records", patient_id=p.patient_id, consent_id=c.consent_id, record_types=types,
                      delivery_method="secure_electronic")
+        d.one_end_state("The consent for that recipient is valid but does not list mental_health, so nothing is released, not "
+                         "even the covered type (8.1, 8.2), and the patient wants no partial package.")
         count -= 1
 
 
