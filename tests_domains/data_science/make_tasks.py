@@ -105,6 +105,20 @@ def out(draft: TaskDraft, value: Any, kind: Kind) -> None:
     draft.output(str(value), kind, strict=True)
 
 
+def steps(draft: TaskDraft) -> list[tuple[str, dict[str, Any]]]:
+    """The gold calls so far, as the steps of another path to edit."""
+    return [(a.name, dict(a.arguments)) for a in draft.gold]
+
+
+def searched(draft: TaskDraft, name: str) -> list[tuple[str, dict[str, Any]]]:
+    """The gold so far with the dataset found by a keyword search instead of by its exact name (9.1 allows either)."""
+    return [("search_datasets", {"keyword": name}) if step == ("find_dataset", {"name": name}) else step for step in steps(draft)]
+
+
+READER = ("The caller can read the dataset (2.1: public, or internal and their own team's, or their own) and it is active; "
+          "section 3 takes the figure from the statistics tool, told as it returns it.")
+
+
 def optional_out(draft: TaskDraft, value: Any, kind: Kind) -> None:
     if not draft.given_away(Output(value=str(value), kind=kind)):
         draft.output(str(value), kind)
@@ -164,6 +178,9 @@ def build() -> TaskWriter:
             if st["mean"] is None:
                 raise SkipCandidate("no values")
             out(d, st["mean"], "number")
+            d.one_end_state(READER + " A mean leaves out empty values (3.3): one figure.")
+            d.alternative("9.1: the dataset found by a keyword search of its name gives the same id and the same mean",
+                          searched(d, ds.name))
 
     b.run("train_stats_mean", 2, DATASETS, lambda ds: stats_mean(ds, "train"))
     b.run("stats_mean", 2, DATASETS, stats_mean)
@@ -189,6 +206,10 @@ def build() -> TaskWriter:
             r = d.read("linear_regression", dataset_id=found["dataset_id"], x_column=x, y_column=y)
             optional_out(d, c["matching_rows"], "number")
             out(d, r["slope"], "number")
+            d.one_end_state(READER + f" The caller says which column explains which ({y} on {x}), so the regression's x and y "
+                            "are fixed.")
+            d.alternative("9.1: the dataset found by a keyword search, and the regression run before the count",
+                          [*searched(d, ds.name)[:-2], *searched(d, ds.name)[-2:][::-1]])
 
     b.run("stats_regression", 2, DATASETS, stats_count)
 
@@ -222,6 +243,9 @@ def build() -> TaskWriter:
             pv = d.read("preview_cleaning", **args)
             out(d, pv["rows_removed"], "number")
             d.forbid("run_cleaning", requested_by=u["user_id"], **args)
+            d.one_end_state("The caller may have the dataset cleaned (its owner, or a data engineer on its team: 4.2) and it "
+                            "is active, not deprecated; the preview removes more than 10% of its rows, the one reason 4.4 "
+                            "refuses, and 4.4 asks for that number of rows. Insisting changes nothing (8).")
 
     b.run("clean_too_big", 2, DATASETS, clean_too_big)
 
@@ -261,6 +285,10 @@ def build() -> TaskWriter:
             d.write("trigger_rerun", pipeline_id=p["pipeline_id"], requested_by=u["user_id"])
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=new_time)
             optional_out(d, pv["rows_removed"], "number")
+            d.one_end_state("The caller is a data engineer on the pipeline's team (5.1) who may have its dataset cleaned "
+                            "(4.2: its owner or a data engineer on its team); the cleaning removes at most 10% of the rows (4.4); the latest run failed, not with schema_mismatch, and fewer "
+                            "than 2 manual runs were made today (5.2); the new time is in the batch window (5.3). All three "
+                            "are done as asked.")
 
     b.run("train_clean_rerun", 1, PIPELINES, lambda p: clean_rerun(p, "train"))
     b.run("clean_rerun", 4, PIPELINES, clean_rerun)
@@ -300,6 +328,9 @@ def build() -> TaskWriter:
             d.write("run_cleaning", requested_by=u["user_id"], **args)
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=new_time)
             optional_out(d, pv["rows_removed"], "number")
+            d.one_end_state("The caller is a data engineer on the pipeline's team (5.1) who may have its dataset cleaned "
+                            "(4.2), and gives the pause a reason (5.4); the cleaning removes at most 10% of the rows (4.4); the new time is in the "
+                            "batch window (5.3). Nothing is resumed: the caller does not ask.")
 
     b.run("pause_clean", 4, PIPELINES, pause_clean)
 
@@ -329,6 +360,11 @@ def build() -> TaskWriter:
             p = d.read("find_pipeline", name=pl.name)
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=new_time)
             d.forbid("trigger_rerun", pipeline_id=p["pipeline_id"], requested_by=u["user_id"])
+            why = ("its latest run failed with schema_mismatch" if tag == "rerun_schema"
+                   else "it already had 2 manual runs today")
+            d.one_end_state(f"The caller may run the pipeline (5.1), but {why}: 5.2 refuses the rerun (where a pipeline hit "
+                            "both limits, both refuse it, to the same end state). The new start time is in the batch window "
+                            "(5.3), so the reschedule the caller still wants is done.")
 
     b.run("rerun_", 3, PIPELINES, rerun_refused)
 
@@ -349,6 +385,8 @@ def build() -> TaskWriter:
             p = d.read("find_pipeline", name=pl.name)
             d.write("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=good)
             d.forbid("reschedule_pipeline", pipeline_id=p["pipeline_id"], schedule_time=bad)
+            d.one_end_state("The caller may reschedule the pipeline (5.1); the time first asked is outside the batch window "
+                            "(5.3), the one reason to refuse it, and the time the caller settles for is inside it.")
 
     b.run("resched_daytime", 2, PIPELINES, resched)
 
@@ -388,6 +426,14 @@ def build() -> TaskWriter:
             out(d, next(e["value"] for e in next(v for v in vers if v["model_id"] == m.model_id)["evaluations"]
                         if e["metric"] == metric_name), "number")
             optional_out(d, g["expires_on"], "date")
+            d.one_end_state("The caller may change the model's stages (7.1); the version meets its thresholds with a recent "
+                            "evaluation (7.2), and 7.3 retires the one version now in production. The dataset is within the "
+                            "caller's clearance and not restricted, the caller cannot read it yet, read access is what they ask "
+                            "and the days are within the cap (6.2-6.5).")
+            d.alternative("6.6 and 7.3: the caller's grants looked at first, the access granted before the promotion, and the "
+                          "old version retired after the new one is promoted (one version in production at the end)",
+                          [*steps(d)[:3], ("list_user_grants", {"user_id": u["user_id"]}), steps(d)[-1],
+                           steps(d)[-2], steps(d)[-3]])
 
     b.run("promote", 4, MODELS, promote)
 
@@ -411,6 +457,8 @@ def build() -> TaskWriter:
             this = next(v for v in vers if v["model_id"] == m.model_id)
             out(d, next(e["value"] for e in this["evaluations"] if e["metric"] == fails[0]), "number")
             d.forbid("set_model_stage", model_id=m.model_id, stage="production")
+            d.one_end_state("The caller may change the model's stages (7.1) and the evaluation is recent; exactly one "
+                            "threshold fails (7.2), so the refusal has one reason and 7.2 asks for that figure.")
 
     b.run("promote_short", 4, MODELS, promote_refused)
 
@@ -443,6 +491,9 @@ def build() -> TaskWriter:
                         justification="new project onboarding")
             d.write("revoke_access", grant_id=o.grant_id)
             out(d, g["expires_on"], "date")
+            d.one_end_state("The grant revoked is the caller's only grant on the dataset they name (6.6 lets them revoke their "
+                            "own). The new dataset is within their clearance and not restricted (6.2, 6.3), another team's so "
+                            "read only (6.5), for days within the cap (6.4).")
 
     b.run("train_access_swap", 1, USERS, lambda u: grant_revoke(u, "train"))
     b.run("access_swap", 2, USERS, grant_revoke)
@@ -469,6 +520,9 @@ def build() -> TaskWriter:
             out(d, g["expires_on"], "date")
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=asked,
                      justification="quarterly analysis")
+            d.one_end_state("The dataset is confidential, within the caller's clearance (6.2), another team's, so read only "
+                            "(6.5); 30 days is the longest grant (6.4), which the caller accepts; the expiry is today plus 30 "
+                            "days (6.6).")
 
     b.run("access_capped", 2, DATASETS, grant_capped)
 
@@ -491,6 +545,9 @@ def build() -> TaskWriter:
             out(d, f"{o['first_name']} {o['last_name']}", "name")
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=30,
                      justification="benchmarking")
+            d.one_end_state("The caller's clearance is below the dataset's sensitivity, the one reason (6.2 refuses; 6.3 sends "
+                            "only callers with restricted clearance to a human, so no transfer); the caller asks who owns the "
+                            "dataset, a name 9.3 lets the desk give.")
 
     b.run("access_clearance", 2, DATASETS, grant_low_clearance)
 
@@ -512,6 +569,8 @@ def build() -> TaskWriter:
             d.transfer(f"{user.first_name} {user.last_name} (restricted clearance) requests read access to restricted dataset {ds.name}")
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=14,
                      justification="incident review")
+            d.one_end_state("A restricted dataset and a caller with restricted clearance: 6.3 grants nothing at the desk and "
+                            "transfers once the caller is verified and the dataset looked up (8).")
 
     b.run("access_restricted", 1, DATASETS, restricted_transfer)
 
@@ -536,6 +595,9 @@ def build() -> TaskWriter:
             out(d, g["expires_on"], "date")
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="write", days=60,
                      justification="backfill corrections")
+            d.one_end_state("The dataset is internal and another team's: 6.5 allows read only, the one reason to refuse write; "
+                            "the caller's clearance covers internal (6.2) and 60 days is within the cap (6.4), so read for 60 "
+                            "days is granted.")
 
     b.run("access_write", 1, DATASETS, write_other_team)
 
@@ -563,6 +625,10 @@ def build() -> TaskWriter:
                 raise SkipCandidate("no single top group")
             d.output(ranked[0][0], "text")
             out(d, ranked[0][1], "number")
+            d.one_end_state(READER.replace("section 3", "10.1") + f" 10.1 combines {column} by its {function} whatever word "
+                            "the caller uses, and one group is strictly highest.")
+            d.alternative("9.1: the dataset found by a keyword search gives the same id and the same groups",
+                          searched(d, ds.name))
 
     b.run("group_top", 13, DATASETS, group_top)
 
@@ -597,6 +663,10 @@ def build() -> TaskWriter:
             u = d.read("find_user", email=user.email, employee_number=user.employee_number)
             found = d.read("find_dataset", name=ds.name)
             d.write("create_chart", dataset_id=found["dataset_id"], title=f"{ds.name}: {ask}", requested_by=u["user_id"], **args)
+            d.one_end_state("The caller can read the dataset (2.1). 10.2 fixes the chart by the question: a numeric column "
+                            "across a text column's groups is a bar (aggregated as in 10.1), how one column moves with another "
+                            "a scatter with x the one the caller says explains, a spread a histogram without y; the filter "
+                            "only when the caller names one value to keep. The title is free.")
 
     b.run("chart_", 13, DATASETS, chart)
 
@@ -631,6 +701,9 @@ def build() -> TaskWriter:
             d.write("set_model_stage", model_id=trained["model_id"], stage="staging")
             d.write("create_chart", dataset_id=found["dataset_id"], chart_type="scatter", x=x, y=y, aggregation="none",
                     title=f"{y} against {x}", requested_by=u["user_id"])
+            d.one_end_state("The caller may train the model (7.5: its owner or a data engineer on its team), a regression "
+                            "model, on a dataset they can read (2.1), with the target and feature they name; staging needs no "
+                            "threshold (7.4); the chart is a scatter with x the explaining column (10.2).")
 
     b.run("retrain_", 9, MODELS, train)
     return b.writer
