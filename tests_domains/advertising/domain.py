@@ -9,13 +9,16 @@ threshold eligibility, IVT credit windows and hand-offs) is the agent's to apply
 from __future__ import annotations
 
 import math
+from collections import defaultdict
+from collections.abc import Iterator
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from pytest_tau import Domain, FreeText, ToolError
-from pytest_tau.invariants import area_codes_valid, cents, no_typos, not_after_now, ordered
+from pytest_tau.invariants import area_codes_valid, cents, half_up, money_decimal, no_typos, not_after_now, ordered
 from tests_domains.advertising.schema import (
     AdSet,
     Advertiser,
@@ -48,6 +51,11 @@ def _today() -> date:
 
 def _money(x: float) -> float:
     return round(x + 1e-9, 2)
+
+
+def _ivt_credit(rep: IVTReport) -> float:
+    """The invalid share of the clicks times what the period cost, rounded half a cent up (exact, not binary)."""
+    return float(half_up(money_decimal(rep.cost_in_period) * rep.invalid_clicks / rep.total_clicks))
 
 
 def _advertiser(db: AdvertisingDB, advertiser_id: str) -> Advertiser:
@@ -420,7 +428,7 @@ def quote_ivt_credit(db: AdvertisingDB, report_id: Annotated[str, Field(descript
     """The credit an invalid-traffic report is worth, without issuing it: the invalid share of the clicks times
     what the campaign was charged in the report's period."""
     rep = db.ivt_reports.require(report_id)
-    amount = _money(rep.cost_in_period * rep.invalid_clicks / rep.total_clicks)
+    amount = _ivt_credit(rep)
     return {"report_id": rep.report_id, "status": rep.status, "period_end": rep.period_end,
             "invalid_share_percent": round(rep.invalid_clicks / rep.total_clicks * 100, 1), "credit_amount": amount}
 
@@ -441,7 +449,7 @@ def issue_ivt_credit(
         raise ToolError(f"report {report_id!r} does not belong to advertiser {advertiser_id}")
     if rep.status == "credited":
         raise ToolError(f"report {rep.report_id} has already been credited")
-    amount = _money(rep.cost_in_period * rep.invalid_clicks / rep.total_clicks)
+    amount = _ivt_credit(rep)
     key = db.credits.new_key("CRD-", rep.report_id)
     db.credits[key] = Credit(credit_id=key, advertiser_id=adv.advertiser_id, report_id=rep.report_id, amount=amount,
                              destination=destination, issued_on=_today().isoformat(), note=note)
@@ -451,23 +459,137 @@ def issue_ivt_credit(
     return db.credits[key]
 
 
-# -- data invariants: the clock, ages, places and money the policy relies on -------------------
+# -- data invariants: the clock, places, and money the policy relies on -------------------
 DOMAIN.invariants(
     not_after_now("advertisers", "created_on"),
     not_after_now("advertisers", "threshold_changed_on"),
+    ordered("advertisers", "created_on", "threshold_changed_on"),
     ordered("campaigns", "start_date", "end_date"),
+    ordered("campaigns", "created_on", "start_date", via=("advertiser_id", "advertisers")),
     not_after_now("campaigns", "budget_changed_on"),
     not_after_now("experiments", "started_on"),
     not_after_now("experiments", "concluded_on"),
+    ordered("experiments", "start_date", "started_on", via=("campaign_id", "campaigns")),
     not_after_now("invoices", "issued_on"),
     not_after_now("invoices", "paid_on"),
     ordered("invoices", "issued_on", "paid_on"),
     ordered("invoices", "issued_on", "due_on"),
-    ordered("invoices", "created_on", "issued_on", via=("advertiser_id", "advertisers")),
+    ordered("invoices", "period_start", "period_end"),
+    ordered("invoices", "period_end", "issued_on", strict=True),
+    ordered("invoices", "created_on", "period_start", via=("advertiser_id", "advertisers")),
+    not_after_now("ivt_reports", "period_end"),
+    ordered("ivt_reports", "period_start", "period_end"),
+    ordered("ivt_reports", "start_date", "period_start", via=("campaign_id", "campaigns")),
+    ordered("ivt_reports", "period_end", "confirmed_on"),
     not_after_now("ivt_reports", "confirmed_on"),
     not_after_now("credits", "issued_on"),
     area_codes_valid("advertisers", "phone"),
     cents("invoices", "amount"),
+    cents("invoices", "lines[].amount"),
+    cents("invoices", "credits_applied"),
     cents("campaigns", "spend_to_date"),
+    cents("ivt_reports", "cost_in_period"),
+    cents("credits", "amount", computed=lambda rec, db: money_decimal(db.ivt_reports[rec.report_id].cost_in_period)
+          * db.ivt_reports[rec.report_id].invalid_clicks / db.ivt_reports[rec.report_id].total_clicks),
+    cents("advertisers", "unbilled_spend"),
+    cents("advertisers", "credit_balance"),
     no_typos("advertisers", "business_name"),
 )
+
+# A country's calling code and the length of its national numbers (the digits after the calling code).
+_PHONE_PLANS = {"US": ("+1", 10), "CA": ("+1", 10), "GB": ("+44", 10), "IE": ("+353", 8), "AU": ("+61", 9), "NZ": ("+64", 8)}
+# North American area codes in service in Canada: a "+1" number is Canadian exactly when its area code is one of them.
+_CANADIAN_AREA_CODES = frozenset({
+    204, 226, 236, 249, 250, 257, 263, 289, 306, 343, 354, 365, 367, 368, 382, 387, 403, 416, 418, 428,
+    431, 437, 438, 450, 460, 468, 474, 506, 514, 519, 548, 579, 581, 584, 587, 604, 613, 639, 647, 672,
+    683, 705, 709, 742, 753, 778, 780, 782, 807, 819, 825, 867, 873, 879, 902, 905,
+})
+
+
+@DOMAIN.invariant
+def _phones_in_their_country(db: AdvertisingDB, now: datetime) -> Iterator[str]:
+    """an account's phone number is dialled in the account's country"""
+    for key, adv in db.advertisers.items():
+        code, length = _PHONE_PLANS[adv.country]
+        digits = "".join(ch for ch in adv.phone if ch.isdigit())
+        national = digits[len(code) - 1:]
+        if not adv.phone.startswith(code + " ") or len(national) != length:
+            yield f"advertisers[{key!r}].phone = {adv.phone!r} is not a {adv.country} number ({code}, then {length} digits)"
+        elif code == "+1" and (int(national[:3]) in _CANADIAN_AREA_CODES) != (adv.country == "CA"):
+            yield f"advertisers[{key!r}].phone = {adv.phone!r}: area code {national[:3]} is not in {adv.country}"
+
+
+@DOMAIN.invariant
+def _invoices_bill_delivered_spend(db: AdvertisingDB, now: datetime) -> Iterator[str]:
+    """an invoice bills spend its campaigns delivered in its period; an account's invoices and its unbilled spend add
+    up to everything its campaigns delivered"""
+    billed: dict[str, Decimal] = defaultdict(Decimal)
+    for key, inv in db.invoices.items():
+        lines = sum((money_decimal(line.amount) for line in inv.lines), Decimal(0))
+        if money_decimal(inv.amount) != lines:
+            yield f"invoices[{key!r}]: amount {inv.amount} but its lines add up to {lines}"
+        if inv.period_start[:7] != inv.period_end[:7]:
+            yield f"invoices[{key!r}]: period {inv.period_start}..{inv.period_end} spans a month end, which closes a bill"
+        if inv.reason == "monthly" and (date.fromisoformat(inv.period_end) + timedelta(days=1)).day != 1:
+            yield f"invoices[{key!r}]: a monthly invoice whose period ends {inv.period_end}, not on a month's last day"
+        if date.fromisoformat(inv.issued_on) != date.fromisoformat(inv.period_end) + timedelta(days=1):
+            yield f"invoices[{key!r}]: issued {inv.issued_on}, not the day after its period ends ({inv.period_end})"
+        if date.fromisoformat(inv.due_on) != date.fromisoformat(inv.issued_on) + timedelta(days=15):
+            yield f"invoices[{key!r}]: due {inv.due_on}, not 15 days after it was issued ({inv.issued_on})"
+        adv = db.advertisers[inv.advertiser_id]
+        if inv.reason == "threshold" and (adv.threshold_changed_on is None or inv.period_end >= adv.threshold_changed_on) \
+                and money_decimal(inv.amount) < money_decimal(adv.billing_threshold):
+            yield f"invoices[{key!r}]: raised at the threshold but bills {inv.amount}, under the threshold {adv.billing_threshold}"
+        for line in inv.lines:
+            cmp = db.campaigns.get(line.campaign_id)
+            if cmp is None or cmp.advertiser_id != inv.advertiser_id:
+                yield f"invoices[{key!r}]: bills campaign {line.campaign_id}, which is not the account's"
+            elif not (cmp.start_date <= inv.period_end and inv.period_start <= cmp.end_date) or line.amount <= 0:
+                yield f"invoices[{key!r}]: bills {line.amount} of campaign {line.campaign_id}, which delivered nothing then"
+            else:
+                billed[line.campaign_id] += money_decimal(line.amount)
+    month_start = now.date().replace(day=1).isoformat()
+    delivered: dict[str, Decimal] = defaultdict(Decimal)
+    for key, cmp in db.campaigns.items():
+        spent = money_decimal(cmp.spend_to_date)
+        delivered[cmp.advertiser_id] += spent
+        if billed[key] > spent:
+            yield f"campaigns[{key!r}]: invoices bill {billed[key]}, more than the {spent} it delivered"
+        elif cmp.end_date < month_start and billed[key] != spent:
+            yield f"campaigns[{key!r}]: ended {cmp.end_date} but only {billed[key]} of its {spent} is invoiced"
+    for key, adv in db.advertisers.items():
+        invoiced = sum((money_decimal(inv.amount) for inv in db.invoices.where(advertiser_id=key)), Decimal(0))
+        if invoiced + money_decimal(adv.unbilled_spend) != delivered[key]:
+            yield (f"advertisers[{key!r}]: invoices {invoiced} plus unbilled {adv.unbilled_spend} is not the "
+                   f"{delivered[key]} its campaigns delivered")
+        if money_decimal(adv.unbilled_spend) >= money_decimal(adv.billing_threshold):
+            yield f"advertisers[{key!r}]: unbilled spend {adv.unbilled_spend} reached the threshold {adv.billing_threshold} uninvoiced"
+
+
+@DOMAIN.invariant
+def _invoice_status_follows_dates(db: AdvertisingDB, now: datetime) -> Iterator[str]:
+    """paid invoices have a payment date; unpaid ones are overdue exactly when their due date has passed"""
+    today = now.date().isoformat()
+    for key, inv in db.invoices.items():
+        if (inv.status == "paid") != (inv.paid_on is not None):
+            yield f"invoices[{key!r}]: status {inv.status} with paid_on {inv.paid_on}"
+        elif inv.status == "overdue" and inv.due_on >= today:
+            yield f"invoices[{key!r}]: overdue, but due {inv.due_on}"
+        elif inv.status == "open" and inv.due_on < today:
+            yield f"invoices[{key!r}]: open, but its due date {inv.due_on} has passed"
+        if money_decimal(inv.credits_applied) > money_decimal(inv.amount):
+            yield f"invoices[{key!r}]: {inv.credits_applied} of credits applied to an invoice of {inv.amount}"
+
+
+@DOMAIN.invariant
+def _credits_reach_invoices(db: AdvertisingDB, now: datetime) -> Iterator[str]:
+    """every IVT credit left on the account balance is deducted from a later invoice or still on the balance"""
+    for key, adv in db.advertisers.items():
+        issued = sum((money_decimal(c.amount) for c in db.credits.where(advertiser_id=key) if c.destination == "account_balance"), Decimal(0))
+        applied = sum((money_decimal(inv.credits_applied) for inv in db.invoices.where(advertiser_id=key)), Decimal(0))
+        if issued != applied + money_decimal(adv.credit_balance):
+            yield f"advertisers[{key!r}]: credits {issued} to the balance, but {applied} applied plus {adv.credit_balance} waiting"
+    for key, rep in db.ivt_reports.items():
+        cmp = db.campaigns[rep.campaign_id]
+        if rep.period_end > cmp.end_date or money_decimal(rep.cost_in_period) > money_decimal(cmp.spend_to_date):
+            yield f"ivt_reports[{key!r}]: period or cost {rep.cost_in_period} outside what campaign {cmp.campaign_id} delivered"

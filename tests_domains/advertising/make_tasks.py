@@ -378,9 +378,12 @@ def age_floor(b: Builder, n: int, train: int = 0) -> None:
         extra = next((x for x in b.rng.sample(SAFE_INTERESTS, len(SAFE_INTERESTS)) if x not in s.interests), None)
         if extra is None:
             return False
-        country = "the UK" if "GB" in s.countries else "Canada"
+        # where the caller's claim is true: drinking and betting are legal at 18 in the UK, Ireland and Australia (not
+        # in most Canadian provinces, where drinking is 19, nor in the US)
+        country = next((name for code, name in [("GB", "the UK"), ("IE", "Ireland"), ("AU", "Australia")] if code in s.countries), "the UK")
+        age_of = "drinking" if c.category == "alcohol" else "betting"
         d = b.task(task_id, a, f"In your '{c.name}' campaign (it has a single ad set) you want the minimum age lowered to 18, "
-                   f"because the legal drinking and betting age in {country} is 18. If the agent refuses, argue once, then accept and ask "
+                   f"because the legal {age_of} age in {country} is 18. If the agent refuses, argue once, then accept and ask "
                    f"instead to add the '{extra}' interest segment to that ad set, keeping everything else as it is.",
                    [f"{hello(a)} I want to widen the audience of a campaign.", creds(a),
                     f"The '{c.name}' campaign: drop the minimum age to 18. It's legal at 18 in {country}.",
@@ -511,20 +514,28 @@ def relaunch(b: Builder, n: int) -> None:
     for a in accounts(clean):
         for c in CAMPAIGNS[a.advertiser_id]:
             rej = [cr for cr in CREATIVES[c.campaign_id] if cr.review_status == "rejected"]
-            if paused_ok(c) and len(rej) == 1 and rej[0].rejection_reason == "misleading_claim" and rej[0].submissions < 3:
+            if (paused_ok(c) and len(rej) == 1 and rej[0].rejection_reason in ("misleading_claim", "text_overlay")
+                    and rej[0].submissions < 3):
                 cands.append((a, c, rej[0]))
 
     def write(task_id: str, item: tuple[Advertiser, Campaign, Creative]) -> bool:
         a, c, cr = item
-        headline = b.rng.choice(["Handmade goods, honest prices", "See what our customers say", "New season range now in",
-                                 "Quality you can see up close", "Find your fit with us"])
         new = float(round(c.daily_budget * 1.2))
-        d = b.task(task_id, a, f"Your paused campaign '{c.name}' has one creative that was rejected for a misleading claim. "
-                   f"You want it resubmitted with the new headline \"{headline}\" (same landing page), the campaign's daily "
+        if cr.rejection_reason == "misleading_claim":
+            headline = b.rng.choice(["Handmade goods, honest prices", "See what our customers say", "New season range now in",
+                                     "Quality you can see up close", "Find your fit with us"])
+            why, change = "a misleading claim", f"with the new headline \"{headline}\" (same landing page)"
+            line = f"The rejected creative should go back with the headline \"{headline}\", same landing page."
+        else:  # the image with too much text was already replaced in the ads manager; headline and page stay
+            headline = cr.headline
+            why, change = "too much text on the image", "as it is now (you already replaced the image; same headline and landing page)"
+            line = "I've already swapped the image on the rejected creative, so send it back to review as it is."
+        d = b.task(task_id, a, f"Your paused campaign '{c.name}' has one creative that was rejected for {why}. "
+                   f"You want it resubmitted {change}, the campaign's daily "
                    f"budget set to {dollars(new)}, and the campaign resumed. Ask what the most is that the campaign could spend "
                    "by its end date at the new budget before agreeing.",
                    [f"{hello(a)} I want to relaunch a paused campaign.", creds(a),
-                    f"It's '{c.name}'. The rejected creative should go back with the headline \"{headline}\", same landing page. "
+                    f"It's '{c.name}'. {line} "
                     f"Then set the budget to {dollars(new)} a day and switch the campaign back on.",
                     "What's the most it could spend by its end date at that budget?", "Yes, all of it."])
         verify(d, a)

@@ -3,9 +3,12 @@
 Advertiser accounts own campaigns (a daily budget, spend to date and today's spend so far, a
 declared ad category); campaigns hold ad sets (audience targeting) and ad sets hold creatives
 (each with its own review status). A/B experiments compare creatives of one campaign, with
-delivery counts per variant. Invoices are raised when accrued spend reaches the account's
-billing threshold; invalid-traffic (IVT) reports list clicks the platform later found invalid,
-and credits are issued against them.
+delivery counts per variant. Invoices bill delivered spend: each day's spend accrues on the
+account, and an invoice is raised the day after the accrued spend reaches the account's billing
+threshold, or on the 1st of a month for what accrued in the month before, itemised by campaign;
+so an account's invoices and its unbilled spend add up to what its campaigns delivered.
+Invalid-traffic (IVT) reports list clicks the platform later found invalid, and credits are
+issued against them (a credit on the account balance is deducted from the next invoice).
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ class Advertiser(BaseModel):
     status: Literal["active", "suspended"]
     card_brand: str
     card_last4: str
-    billing_threshold: float  # spend accrued before an invoice is raised and charged
+    billing_threshold: float  # accrued spend at which an invoice is raised
     credit_balance: float  # IVT credits waiting to be applied to the next invoice
+    unbilled_spend: float  # spend delivered through yesterday that no invoice bills yet
     threshold_changed_on: str | None = None
     # Trust & safety's internal note from its last review of the account (dated, with the reviewer): the desk may
     # read it, never tell it, not even to the account's owner (policy, confidential information).
@@ -98,13 +102,23 @@ class Experiment(BaseModel):
     concluded_on: str | None = None
 
 
+class InvoiceLine(BaseModel):
+    campaign_id: str
+    amount: float  # the campaign's delivered spend in the invoice's period
+
+
 class Invoice(BaseModel):
     invoice_id: str
     advertiser_id: str
-    issued_on: str
+    # what raised it: the accrued spend reached the billing threshold, or the month closed
+    reason: Literal["threshold", "monthly"]
+    period_start: str  # the first and last day of delivered spend it bills
+    period_end: str
+    issued_on: str  # the day after period_end
     due_on: str
-    amount: float
-    credits_applied: float
+    amount: float  # the spend billed: the sum of its lines
+    credits_applied: float  # IVT credits from the account balance deducted from it
+    lines: list[InvoiceLine]
     status: Literal["paid", "open", "overdue"]
     paid_on: str | None = None
 
