@@ -439,6 +439,14 @@ def cancel_extraction(db: WebDB, job_id: JobId) -> ExtractionJob:
 # Policy 7.3: a monitor meant to catch what a submission changes is created before the submission
 # (the site's update alerts only monitors that exist). No other kind of request calls both.
 DOMAIN.order("create_monitor", "submit_form")
+# Policy 3.3 and 7.1: the room a customer makes (a monitor paused) comes before the new monitor that needs it.
+DOMAIN.order("set_monitor_status", "create_monitor")
+# Policy 3.5: a downgrade only once the active monitors fit the lower plan: the pauses come first.
+DOMAIN.order("set_monitor_status", "change_plan")
+# Policy 6.4 and 7.2: what only the higher plan allows (a submission over the month's limit, a shorter interval)
+# comes after the upgrade.
+DOMAIN.order("change_plan", "submit_form")
+DOMAIN.order("change_plan", "update_monitor")
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------

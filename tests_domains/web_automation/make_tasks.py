@@ -222,6 +222,11 @@ def forms_ok(captcha: bool, login: bool) -> list[Rec]:
     return out
 
 
+# Why a form's values have one right entry (policy 6.2-6.3): the end-state reason of every submitting task.
+FORM_VALUES = ("The customer gives every value (personal ones too, 6.2) and leaves the rest empty; each is entered as "
+               "6.3 fixes it: dates in the field's date_format, numbers as digits, select values as listed, the rest as said.")
+
+
 def money(x: float) -> str:
     return f"${x:,.2f}"
 
@@ -260,6 +265,8 @@ def submit_ok(b: Builder, n: int, train: int = 0) -> None:
             d.output(sub["submission_id"], "code")
             if fee > 0:
                 d.output(got["site_fee"], "money", strict=True)
+            d.one_end_state(FORM_VALUES + " The account is under its monthly submissions (6.4) and the site has no "
+                            "CAPTCHA and the form no login (8.1), so the one state is this submission.")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -306,6 +313,9 @@ def upgrade_monitors(b: Builder, n: int) -> None:
             d.write("change_plan", customer_id=c["customer_id"], new_plan="plus")
             d.write("create_monitor", customer_id=c["customer_id"], page_id=p1["page_id"], interval_hours=6, channel="sms")
             d.write("create_monitor", customer_id=c["customer_id"], page_id=p2["page_id"], interval_hours=12, channel="sms")
+            d.one_end_state("Basic allows 3 active monitors at 24 hours or more (3.1) and all 3 are in use; the customer "
+                            "keeps every monitor and chooses the plus upgrade they asked about (3.3, 3.4), which allows both "
+                            "intervals and the room for two more (7.1).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -361,6 +371,9 @@ def quota_upgrade_submit(b: Builder, n: int) -> None:
             d.read("list_monitors", customer_id=c["customer_id"])
             d.write("update_monitor", monitor_id=mon["monitor_id"], interval_hours=12)
             d.output(sub["submission_id"], "code")
+            d.one_end_state("Basic's 5 submissions this month are used, so the form goes only after the plus upgrade the "
+                            "customer accepts (6.4, 3.4), and 12 hours is allowed only on plus (7.2); the monitor is the "
+                            f"customer's only one on {msite['name']}. " + FORM_VALUES)
 
         if b.writer.kept(d):
             b.done(c, site["site_id"], msite["site_id"])
@@ -413,6 +426,9 @@ def swap_monitor(b: Builder, n: int, train: int = 0) -> None:
             d.write("set_monitor_status", monitor_id=mon["monitor_id"], status="paused")
             d.write("create_monitor", customer_id=c["customer_id"], page_id=page["page_id"], interval_hours=24, channel=channel)
             d.write("cancel_extraction", job_id=job["job_id"])
+            d.one_end_state(f"Basic's 3 active monitors are in use and the customer will not upgrade: the room comes from the "
+                            f"pause they choose (3.3, 7.1), of their only monitor on {msite['name']}, before the new daily one "
+                            f"(24 hours is basic's shortest, 3.1); the job cancelled is their only one on {jsite['name']} (5.3).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"], msite["site_id"], jsite["site_id"])
@@ -449,6 +465,9 @@ def robots_split(b: Builder, n: int) -> None:
                     max_pages=pages, requests_per_minute=rate, schedule="once")
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=bad["path"],
                      max_pages=pages, requests_per_minute=rate, schedule="once")
+            d.one_end_state(f"{bad['path']} starts with a disallowed prefix, which no customer's argument opens (4.2); "
+                            f"{good['path']} is open and {pages} pages is within the plan (5.1); with no speed given, the job runs "
+                            "at the highest allowed, the lower of the site's and the plan's (5.2).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -480,6 +499,9 @@ def rate_cap(b: Builder, n: int, train: int = 0) -> None:
                     max_pages=usage["plan_terms"]["max_pages_per_job"], requests_per_minute=rate, schedule="daily")
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                      max_pages=5000, requests_per_minute=60, schedule="daily")
+            d.one_end_state("5000 pages and 60 requests a minute exceed plus's 2,000 pages and the site's own rate (5.1); the "
+                            "customer refuses an upgrade and accepts the highest allowed values (5.2): the plan's page limit "
+                            "and the lower of the site's and the plan's speed, daily as plus allows.")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -533,6 +555,9 @@ def interval_too_short(b: Builder, n: int) -> None:
             stamp = alerts[0]["detected_at"]
             d.output(stamp[:10], "date")
             d.output(stamp[11:16], "time")
+            d.one_end_state("Basic's shortest interval is 24 hours (3.1, 7.1) and the customer refuses an upgrade, choosing "
+                            "the most frequent checking the plan allows (3.3); the account has room under 3 active monitors. "
+                            f"The monitor asked about is the customer's only one on {msite['name']} (7.4).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"], msite["site_id"])
@@ -568,6 +593,10 @@ def form_transfer(b: Builder, n: int, login: bool) -> None:
             d.require("list_forms" if login else "get_site", site_id=site["site_id"])
             d.transfer(f"Customer wants the {form['name']} on {site['name']} submitted; it needs the Assisted Tasks team.")
             d.forbid("submit_form", customer_id=c["customer_id"], form_id=form["form_id"], values=gold)
+            d.one_end_state(("The form's path is behind the site's login, where Relaypoint uses no password (4.3)" if login else
+                             "The site's forms show a CAPTCHA")
+                            + ": this desk does not submit it and transfers to the Assisted Tasks team after verifying and "
+                            "the look-up that shows it (8.1).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -599,6 +628,8 @@ def suspended(b: Builder, n: int) -> None:
             d.require("find_customer", email=c["email"])
             d.transfer("Suspended account (failed renewal) asks to add a monitor; needs billing.")
             d.forbid("create_monitor", customer_id=c["customer_id"], page_id=page["page_id"], interval_hours=interval, channel="email")
+            d.one_end_state("A suspended account may hear about its account (the next renewal) but gets no change of any "
+                            "kind: asked for one, the agent transfers to billing (2.3, 8.2).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -623,6 +654,8 @@ def downgrade_refused(b: Builder, n: int) -> None:
             usage = d.read("get_account_usage", customer_id=c["customer_id"])
             d.output(usage["active_monitors"], "number", strict=True)
             d.forbid("change_plan", customer_id=c["customer_id"], new_plan="basic")
+            d.one_end_state("Basic allows 3 active monitors and more are active; the plan is not changed until enough are "
+                            "paused or deleted (3.5), which the customer refuses, so nothing changes.")
 
         if b.writer.kept(d):
             b.done(c)
@@ -659,6 +692,8 @@ def downgrade_after_pausing(b: Builder, n: int) -> None:
             d.write("set_monitor_status", monitor_id=m1["monitor_id"], status="paused")
             d.write("set_monitor_status", monitor_id=m2["monitor_id"], status="paused")
             d.write("change_plan", customer_id=c["customer_id"], new_plan="basic")
+            d.one_end_state(f"Five active monitors exceed basic's 3 (3.5): the customer names the two to pause, their only "
+                            f"ones on {s1['name']} and {s2['name']}, which leaves 3, and only then is the plan downgraded.")
 
         if b.writer.kept(d):
             b.done(c, s1["site_id"], s2["site_id"])
@@ -699,6 +734,8 @@ def last_change_channel(b: Builder, n: int, train: int = 0) -> None:
             d.output(stamp[:10], "date")
             d.output(stamp[11:16], "time")
             d.write("update_monitor", monitor_id=mon["monitor_id"], channel="sms")
+            d.one_end_state(f"The monitor is the customer's only one on {site['name']}; its newest alert is the last change "
+                            "(7.4), and only the channel changes (2.1).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -728,6 +765,9 @@ def recurring_on_basic(b: Builder, n: int) -> None:
                     max_pages=pages, requests_per_minute=rate, schedule="once")
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                      max_pages=pages, requests_per_minute=rate, schedule="weekly")
+            d.one_end_state("Recurring jobs need plus or business (3.1, 5.1); the customer refuses an upgrade and takes a "
+                            f"one-time run of {pages} pages (within basic's 200), at the highest allowed speed since they gave "
+                            "none (5.2).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -765,6 +805,8 @@ def blocked_monitor(b: Builder, n: int) -> None:
             d.read("list_pages", site_id=site["site_id"])
             d.write("create_monitor", customer_id=c["customer_id"], page_id=good["page_id"], interval_hours=12, channel="email")
             d.forbid("create_monitor", customer_id=c["customer_id"], page_id=bad["page_id"], interval_hours=12, channel="email")
+            d.one_end_state(f"{bad['path']} is blocked by the site's robots rules, whatever permission the customer claims "
+                            f"(4.2); {good['path']} is open, 12 hours is allowed on the plan and there is room (7.1).")
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -812,6 +854,8 @@ def too_long_value(b: Builder, n: int) -> None:
             d.output(sub["submission_id"], "code")
             wrong = [dict(v, value=long) if v["name"] == field["name"] else v for v in gold]
             d.forbid("submit_form", customer_id=c["customer_id"], form_id=form["form_id"], values=wrong)
+            d.one_end_state(f"{long} is longer than the field's max_length; the agent does not shorten it but asks (6.3), "
+                            f"and the customer gives {short}. " + FORM_VALUES)
 
         if b.writer.kept(d):
             b.done(c, site["site_id"])
@@ -865,6 +909,9 @@ def run_job_cheapest(b: Builder, n: int) -> None:
             cheapest = min(run["rows"], key=lambda r: r["price"])
             d.output(cheapest["title"], "text")
             d.output(cheapest["price"], "money")
+            d.one_end_state(f"The job is the customer's only scheduled one on {site['name']}, and it still keeps within the "
+                            "site's robots rules and the plan's limits (5.1, 5.4), so it runs; one row has the lowest price "
+                            "(5.5).")
         if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
@@ -922,6 +969,11 @@ def watch_then_submit(b: Builder, n: int, at_limit: bool) -> None:
             d.output(sub["submission_id"], "code")
             if form["site_fee"] > 0:
                 d.output(got["site_fee"], "money", strict=True)
+            d.one_end_state("The alert the customer wants comes only from a monitor on the form's updates page made before "
+                            "the submission (7.3), checked daily as asked"
+                            + (f"; the room for it is the pause the customer names, of their only monitor on "
+                               f"{site_of(mon_page(pause))['name']} (3.3, 7.1)" if pause is not None else "")
+                            + ". " + FORM_VALUES)
         if b.writer.kept(d):
             b.done(c, site["site_id"])
             made += 1
