@@ -141,6 +141,18 @@ def ship(d: TaskDraft, s: Shipment) -> Any:
     return d.read("find_shipment_by_reference", shipper_id=s.shipper_id, reference=s.reference)
 
 
+def listed(d: TaskDraft, s: Shipment) -> list[tuple[str, dict[str, Any]]]:
+    """The gold so far with the shipment found in the shipper's list and tracked by number, instead of by reference
+    (1.3 allows either look-up)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for a in d.gold:
+        if a.name == "find_shipment_by_reference":
+            out += [("list_shipments", {"shipper_id": s.shipper_id}), ("track_shipment", {"tracking_number": s.tracking_number})]
+        else:
+            out.append((a.name, dict(a.arguments)))
+    return out
+
+
 def say(a: dict[str, str]) -> str:
     return f"{a['street']}, {a['city']}, {a['state']} {a['zip']}"
 
@@ -178,6 +190,8 @@ def addr_free(b: Builder, n: int) -> None:
             b.writer.discard(d)
             return False
         d.write("change_delivery_address", tracking_number=s.tracking_number, new_address=new)
+        d.one_end_state("The parcel has not left (label_created or picked_up): the redirect is free (3.2), so even a credit "
+                        "hold would allow it (2.2); the recipient stays the same (3.1).")
         return True
 
     b.run("address_free", n, cands, write)
@@ -204,6 +218,8 @@ def addr_fee(b: Builder, n: int, train: int = 0) -> None:
             b.writer.discard(d)
             return False
         d.write("change_delivery_address", tracking_number=s.tracking_number, new_address=new)
+        d.one_end_state("In transit: the redirect is allowed with the fee the quote returns (3.2), the account is in good "
+                        "standing (2.2) and the shipper accepts the fee; its total and the new promised date are told (3.3).")
         return b.fits(d, q["total_fee"], "money") and b.fits(d, q["new_promised_date"], "date")
 
     b.run("address_fee", n, cands, write, train)
@@ -226,6 +242,10 @@ def addr_ofd(b: Builder, n: int) -> None:
         ship(d, s)
         d.forbid("change_delivery_address", tracking_number=s.tracking_number, new_address=new)
         d.output(ofd.at[11:16], "time")
+        d.one_end_state("Out for delivery: 3.2 allows no redirect at any fee, whatever else holds, and gives the time it went "
+                        "out from the tracking timeline when asked. Insisting changes nothing (9).")
+        d.alternative("1.3: the shipment found in the shipper's list and tracked by its number shows the same timeline",
+                      listed(d, s))
         return True
 
     b.run("address_out_for_delivery", n, cands, write)
@@ -247,6 +267,8 @@ def addr_hold(b: Builder, n: int) -> None:
         ship(d, s)
         d.read("quote_address_change", tracking_number=s.tracking_number, new_address=new)
         d.forbid("change_delivery_address", tracking_number=s.tracking_number, new_address=new)
+        d.one_end_state("In transit, so the redirect carries a fee (3.2), on an account on credit hold: 2.2 refuses any change "
+                        "with a fee, the one reason, and asks for the past-due balance; the credit score is never told (2.4).")
         return b.fits(d, sh.past_due_balance, "money")
 
     b.run("address_credit_hold", n, cands, write)
@@ -275,6 +297,10 @@ def redeliver(b: Builder, n: int, attempts: int, name: str) -> None:
         ship(d, s)
         q = d.read("quote_redelivery", tracking_number=s.tracking_number)
         d.write("schedule_redelivery", tracking_number=s.tracking_number, redelivery_date=when)
+        fee = ("the first redelivery is free (4.2)" if attempts == 1 else
+               "a second redelivery on a standard account carries the quoted fee (4.2), told, on an account in good standing (2.2)")
+        d.one_end_state(f"After a failed attempt, {fee}; the date is a weekday from tomorrow through the hold date (4.1), and "
+                        "the hold date is told (4.4).")
         ok = b.fits(d, q["held_at_facility_until"], "date")
         if ok and attempts > 1:
             ok = b.fits(d, q["fee"], "money")
@@ -298,6 +324,9 @@ def redeliver_third(b: Builder, n: int) -> None:
         ship(d, s)
         d.forbid("schedule_redelivery", tracking_number=s.tracking_number, redelivery_date=when)
         r = d.write("hold_for_pickup", tracking_number=s.tracking_number)
+        d.one_end_state("Three failed attempts: 4.3 schedules no further redelivery and offers the free hold for pickup, "
+                        "which the shipper takes, telling its last day from the tool's result.")
+        d.alternative("1.3: the shipment found in the shipper's list and tracked by its number", listed(d, s))
         return b.fits(d, r["pickup_by"], "date")
 
     b.run("redelivery_third_attempt", n, cands, write)
@@ -319,6 +348,8 @@ def upgrade(b: Builder, n: int) -> None:
         ship(d, s)
         q = d.read("quote_service_change", tracking_number=s.tracking_number, service_code=to)
         d.write("change_service_level", tracking_number=s.tracking_number, service_code=to)
+        d.one_end_state("Picked up or in transit, to a faster service (5.1), on an account in good standing (2.2): the "
+                        "upgrade is made, its surcharge and new promised date told (5.3).")
         return b.fits(d, q["surcharge"], "money") and b.fits(d, q["new_promised_date"], "date")
 
     b.run("service_upgrade", n, cands, write)
@@ -336,6 +367,8 @@ def guarantee(b: Builder, n: int, train: int = 0) -> None:
         verify(d, sh)
         ship(d, s)
         r = d.write("refund_shipping_charge", tracking_number=s.tracking_number)
+        d.one_end_state("A guaranteed service delivered after its promised date, asked within 15 days of delivery and not yet "
+                        "refunded: 6.1 refunds the charge in full and tells the amount (refunds are allowed on credit hold, 2.2).")
         return b.fits(d, r["refunded"], "money")
 
     b.run("guarantee_refund", n, cands, write, train)
@@ -354,6 +387,9 @@ def guarantee_no(b: Builder, n: int) -> None:
         verify(d, sh)
         ship(d, s)
         d.forbid("refund_shipping_charge", tracking_number=s.tracking_number)
+        d.one_end_state("Economy or Ground carries no guarantee (6.2), the one reason (the request is within 15 days of "
+                        "delivery): no refund, and 6.2 asks for the delivery date.")
+        d.alternative("1.3: the shipment found in the shipper's list and tracked by its number", listed(d, s))
         return b.fits(d, s.delivered_on, "date")
 
     b.run("guarantee_not_covered", n, cands, write)
@@ -382,6 +418,8 @@ def claim_ok(b: Builder, n: int, train: int = 0) -> None:
             return False
         d.write("file_damage_claim", tracking_number=s.tracking_number, amount_claimed=amount,
                 description="Contents arrived broken")
+        d.one_end_state("Delivered within 30 days (7.1) with no claim on file (7.3): the claim is filed for the amount the "
+                        "shipper names, and the payout, capped by the declared value and not above $2,500 (7.2, 7.4), told.")
         return b.fits(d, q["payout"], "money")
 
     b.run("claim_capped", n, cands, write, train)
@@ -402,6 +440,8 @@ def claim_late(b: Builder, n: int) -> None:
         ship(d, s)
         q = d.read("quote_claim", tracking_number=s.tracking_number, amount_claimed=amount)
         d.forbid("file_damage_claim", tracking_number=s.tracking_number, amount_claimed=amount, description="goods broken")
+        d.one_end_state("Delivered more than 30 days ago, the one reason (no claim on file, a payout under the desk's limit): "
+                        "7.1 refuses and asks for the date the filing window closed, from the quote.")
         return b.fits(d, q["filing_deadline"], "date")
 
     b.run("claim_too_late", n, cands, write)
@@ -427,6 +467,8 @@ def claim_big(b: Builder, n: int) -> None:
         d.require("quote_claim", tracking_number=s.tracking_number)
         d.forbid("file_damage_claim", tracking_number=s.tracking_number, amount_claimed=amount, description="equipment destroyed")
         d.transfer(f"Damage claim on {s.tracking_number} for ${amount:,.2f}; payout {q['payout']:.2f} is above the desk limit.")
+        d.one_end_state("Delivered within 30 days with no claim on file, but the quoted payout is over $2,500: 7.4 files "
+                        "nothing, quotes first, then transfers to a human.")
         return True
 
     b.run("claim_specialist", n, cands, write)
@@ -463,6 +505,8 @@ def inv_damage(b: Builder, n: int, train: int = 0) -> None:
         d.write("adjust_inventory", bin_id=x.bin_id, units_removed=units, reason=kind)
         inc = d.write("file_incident_report", bin_id=x.bin_id, kind=kind, units=units, description=f"{units} units {what}")
         d.write("issue_inventory_credit", incident_id=inc["incident_id"])
+        d.one_end_state("The bin is the shipper's only bin of that item in that warehouse; 25 units or fewer (8.2) were "
+                        f"{kind}, so 8.1 does all three writes with the same kind and units after the quote, and tells the credit.")
         return b.fits(d, q["credit"], "money")
 
     b.run("inventory_writeoff", n, cands, write, train)
@@ -483,6 +527,8 @@ def inv_big(b: Builder, n: int) -> None:
         d.require("list_inventory", shipper_id=sh.shipper_id)
         d.forbid("adjust_inventory", bin_id=x.bin_id, units_removed=units, reason="damaged")
         d.transfer(f"{units} damaged units of {x.sku} in bin {x.bin_id}: above the desk's limit.")
+        d.one_end_state("More than 25 units in one bin: 8.2 looks the bin up and transfers to a human without adjusting, "
+                        "reporting or crediting anything.")
         return True
 
     b.run("inventory_large_loss", n, cands, write)
@@ -502,6 +548,9 @@ def inv_recount(b: Builder, n: int) -> None:
         verify(d, sh)
         d.read("list_inventory", shipper_id=sh.shipper_id, warehouse_id=x.warehouse_id)
         d.write("file_incident_report", bin_id=x.bin_id, kind="recount_request", units=units, description="count looks low")
+        d.one_end_state("The bin is the shipper's only bin of that item in that warehouse, and nothing is known damaged or "
+                        "lost: 8.3 files a recount_request for the units believed off, with no adjustment and no credit, "
+                        "whatever the shipper would also accept.")
         return True
 
     b.run("inventory_recount", n, cands, write)
@@ -575,6 +624,11 @@ def combo(b: Builder, n: int) -> None:
                 return False
             if field in ("surcharge_charged", "refunded") and not b.fits(d, r[field], "money"):
                 return False
+        d.one_end_state("Three requests, each under its own rule (2.3) on an account in good standing, and each one passes "
+                        "it: a first redelivery is "
+                        "free on a weekday within the hold (4.1, 4.2); an upgrade from Ground before delivery (5.1); a late "
+                        "guaranteed parcel within 15 days (6.1); a claim within 30 days, none on file, payout capped by the "
+                        "declared value and under $2,500 (7.1-7.4).")
         return True
 
     b.run("three_requests", n, cands, write)
