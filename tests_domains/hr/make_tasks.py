@@ -302,6 +302,9 @@ class Builder:
                       "It's really important, it's a wedding.", "Until when is that blackout?", "Fine, thanks."]
         d = self.task("vacation_blackout", e, f"{text} You want vacation from {nice(start.isoformat())} to {nice(end.isoformat())}, "
                       f"2026.{tail}", script, split)
+        d.one_end_state("The dates fall in the department's blackout, which grants no exceptions (3.5): they are not filed, "
+                        "and the blackout's end is what is asked"
+                        + ("; the second dates are after the blackout, with notice and balance (3.1, 3.4)." if alternative else "."))
         self.auth(d, auth)
         department = d.read("get_department", department_id=e.department_id)
         d.require("get_department", department_id=e.department_id)
@@ -328,6 +331,8 @@ class Builder:
                       f"take it with the same note. You then want nothing on May 21 or 22.",
                       ["Hi, I want vacation next Thursday and Friday.", line, "May 21 and 22.",
                        "Could I take Monday the 18th as a personal day instead?", note, "Yes, do it."])
+        d.one_end_state("Vacation on May 21 needs 14 days' notice in this department (3.4): it is not filed; a personal day "
+                        "on Monday, May 18 has its 2 days' notice and the balance, so it is filed as the employee asks.")
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
@@ -346,6 +351,8 @@ class Builder:
                       f"have enough sick hours. Accept a transfer if the agent offers one.",
                       ["I need to put in sick leave for all of next week.", line, "May 18 through May 22, for a back injury.",
                        "OK, please transfer me."])
+        d.one_end_state("Five consecutive business days of sick leave is a medical leave of absence: it is not filed, and the"
+                        " employee goes to the Leave team (3.7, 8).")
         self.auth(d, auth, required=True)
         d.transfer(f"Employee {e.employee_id} needs a week of medical leave (May 18-22) for a back injury.")
         d.forbid("submit_time_off_request", employee_id=e.employee_id, leave_type="sick", start_date=start.isoformat(),
@@ -467,6 +474,9 @@ class Builder:
                       f"the rest figure is; insist once that you both agreed. Then accept the answer; you do not want to decline the offer.",
                       ["I want to accept a shift offer from a coworker.", line, f"It's from {c.first_name} {c.last_name}.",
                        "But we both agreed to it!", "Alright."])
+        d.one_end_state("The offer is pending, to the caller, same department and title, inside the weekly caps; the one rule"
+                        " that fails is the 10-hour rest, whose shortest figure the preview gives (4.5, 4.6): the offer is "
+                        "not accepted, and not declined, since the caller does not ask to (4.7).")
         self.auth(d, auth)
         d.read("list_swap_offers", employee_id=e.employee_id)
         preview = d.read("preview_swap_offer", offer_id=o.offer_id)
@@ -490,6 +500,9 @@ class Builder:
                       f"cannot be done, ask in which week someone would go over their hours. Do not decline the offer.",
                       ["Can you accept a shift offer for me?", line, f"From {c.first_name} {c.last_name}.", "Which week is the problem?",
                        "OK, never mind then."])
+        d.one_end_state("The offer is pending, to the caller, same department and title; after it someone goes over their "
+                        "weekly cap in one week (4.4), which the preview shows and the caller asks for (4.6): the offer is "
+                        "not accepted, and not declined, since the caller does not ask to (4.7).")
         self.auth(d, auth)
         d.read("list_swap_offers", employee_id=e.employee_id)
         preview = d.read("preview_swap_offer", offer_id=o.offer_id)
@@ -528,6 +541,8 @@ class Builder:
                       f"is, then end the call without declining.",
                       ["Please accept the shift offer from my coworker.", line, f"It's from {c.first_name} {c.last_name}.", "Why not?",
                        "OK, bye."])
+        d.one_end_state("The two have different job titles, which no swap allows (4.3), whatever the hours or rest: the offer"
+                        " is not accepted, and not declined, since the caller does not ask to (4.7).")
         self.auth(d, auth)
         offers = d.read("list_swap_offers", employee_id=e.employee_id)
         d.require("list_swap_offers", employee_id=e.employee_id)
@@ -556,6 +571,8 @@ class Builder:
         if extra_withdraw:
             w = sorted(open_apps(e), key=lambda x: x.application_id)[0]
             wp = DB.job_postings[w.posting_id]
+            # the employee names it by its title: no other open application of theirs has that title
+            assert [DB.job_postings[x.posting_id].title for x in open_apps(e)].count(wp.title) == 1
             reason = "Found a better fit for my goals"
             tail = (f" You already have three applications in; if the agent says you are at the limit, withdraw your application "
                     f"for the {wp.title} posting with the reason, exactly: '{reason}', then apply.")
@@ -565,6 +582,9 @@ class Builder:
                       f"{text} You saw an internal opening for {p.title} in {dname} and want to apply. You are fine with your manager "
                       f"being notified. Your cover note is exactly: '{note}'{tail}",
                       [*script, note, "Yes, that's fine, please submit."], split)
+        d.one_end_state("The posting is open with a unique title; the employee meets 5.1 (with the one withdrawal that brings"
+                        " them under three open applications, when they hold three) and accepts the manager's notice (5.3), "
+                        "so the application goes in with their cover note.")
         self.auth(d, auth)
         d.read("search_job_postings", keyword=kw)
         d.read("get_job_posting", posting_id=p.posting_id)
@@ -602,6 +622,9 @@ class Builder:
         d = self.task(f"apply_blocked_{reason}", e, f"{text} You want to apply to the {p.title} posting in {dname}. {behaviour} You "
                       f"are fine with your manager being notified. Your cover note would be exactly '{cover}'.",
                       [f"I'd like to apply for the {p.title} job.", line, "Are you sure? Please.", "OK."])
+        d.one_end_state("The builder picks an employee for whom the named rule fails, on an open posting (5.1); a second rule"
+                        " may also fail (an employee on a plan usually has a low rating), but every failing rule leads to the"
+                        " one end state, no application (5.4), and no output hangs on which rule is named.")
         self.auth(d, auth)
         d.read("search_job_postings", keyword=p.title)
         d.read("get_job_posting", posting_id=p.posting_id)
@@ -622,6 +645,8 @@ class Builder:
                       f"mind and want to withdraw (reason, exactly: '{reason}'). If the agent cannot do it, accept a transfer.",
                       ["I need to withdraw an internal application.", line, f"The {p.title} one. I've had an offer but I'm staying put.",
                        "OK, transfer me."])
+        d.one_end_state("The application is at the offer stage, which the recruiter handles: no withdrawal here, a transfer "
+                        "(5.5, 8).")
         self.auth(d, auth)
         d.read("list_applications", employee_id=e.employee_id)
         d.require("list_applications", employee_id=e.employee_id)
@@ -684,6 +709,9 @@ class Builder:
                       f"{text} You moved to {street}, {city}, {state} {zip_}. You do not have a verification code, but you uploaded "
                       f"your {doc.doc_type.replace('_', ' ')} for the new place to the portal last week.{tail}",
                       ["Hi, I need to change my home address.", line, f"{street}, {city}, {state} {zip_}.", "I uploaded a document, I don't have a code.", *script, "Yes."])
+        d.one_end_state("No verification code, but a verified lease, bill or statement on file shows the new street and zip "
+                        "in the same state, so the change is made on that document (6.1b) and needs no Payroll transfer (6.2)"
+                        + ("; the personal day has its 2 days' notice and the hours to cover it (3.2, 3.4)." if multi else "."))
         self.auth(d, auth)
         d.read("list_documents", employee_id=e.employee_id)
         d.write("update_home_address", employee_id=e.employee_id, street=street, city=city, state=state, zip=zip_,
@@ -703,6 +731,8 @@ class Builder:
                       f"and uploaded your {doc.doc_type.replace('_', ' ')} as proof. You want your address updated today. Accept a "
                       f"transfer if offered.",
                       ["I need to update my address, I moved.", line, f"{street}, {city}, {state} {zip_}.", "OK, transfer me then."])
+        d.one_end_state("The proof is valid, but the new address is in another state, which changes tax withholding: the "
+                        "address is not updated and the employee is transferred to Payroll (6.2, 8), whatever the proof.")
         self.auth(d, auth, required=True)
         d.read("list_documents", employee_id=e.employee_id)
         d.transfer(f"Employee {e.employee_id} moved from {e.home_address.state} to {state}; the address change needs Payroll for tax "
@@ -724,6 +754,9 @@ class Builder:
                       f"insist once. If refused, ask on which date HR received your document.{dob_ask}",
                       ["Can you update my home address?", line, f"{street}, {city}, {state} {zip_}.", "Can't you just change it?",
                        "When did you get my document?", *dob_line])
+        d.one_end_state("The employee has no code, and the only document for the new address is still pending review, which "
+                        "does not count (6.1): nothing changes, both options are explained, and the date the document was "
+                        "received is the one asked for.")
         self.auth(d, auth)
         docs = d.read("list_documents", employee_id=e.employee_id)
         d.require("list_documents", employee_id=e.employee_id)
@@ -753,6 +786,8 @@ class Builder:
                           f"is urgent.",
                           ["I want to change where my paycheck goes.", line, f"{bank[0]}, routing {bank[1]}, account {acct}, {atype}.",
                            "It's urgent, please.", "Fine."], split)
+            d.one_end_state("Direct deposit changes only for employees verified in person (6.3), and this one is not: nothing "
+                            "changes, whatever the urgency, and no transfer case applies (8).")
             self.auth(d, auth, required=True)
             d.forbid("update_direct_deposit", employee_id=e.employee_id, routing_number=bank[1], account_number=acct, account_type=atype)
 
@@ -791,6 +826,9 @@ class Builder:
                       f"{DB.benefit_plans[med].name} medical plan and {DB.benefit_plans[den].name}, covering {LEVEL_WORDS[level]} "
                       f"(everyone on your record). Before agreeing, ask what each will cost per paycheck.{tail}",
                       ["Hi, I'm new and I want to enroll in benefits.", line, f"The {DB.benefit_plans[med].name} and {DB.benefit_plans[den].name}.", *script, "Yes, enroll me."], split)
+        d.one_end_state("Hired within 30 days, so the new-hire window is open (7.1); the plans are the ones named, at the "
+                        "level that covers everyone on the record (7.2), each quoted before enrolling (7.3)"
+                        + ("; the deposit change needs in-person verification, which this employee has (6.3)." if with_extra == "deposit" else "."))
         self.auth(d, auth)
         d.read("list_benefit_plans")
         for plan in plans:
@@ -834,6 +872,10 @@ class Builder:
                       f"what the new per-paycheck cost will be.",
                       ["Hi, we have a new kid and I need to add them to my insurance.", line, f"{baby}, born {spoken_dob(dob)}.",
                        "Yes, go ahead with all of it."], split)
+        d.one_end_state("The birth or adoption is a qualifying event inside the 30-day window with a verified certificate or "
+                        "decree (7.1, 7.2), so the child is added on that document and the plans the employee keeps (medical,"
+                        " and dental when asked) move to the level that adds a child to those already covered, on the event's"
+                        " basis, after the quote (7.3); no other plan is asked for.")
         self.auth(d, auth)
         d.read("list_life_events", employee_id=e.employee_id)
         d.read("list_documents", employee_id=e.employee_id)
@@ -862,6 +904,9 @@ class Builder:
                       f"each before agreeing.",
                       ["I just got married and want to add my spouse to my benefits.", line, f"{spouse}, born {spoken_dob(sdob)}.",
                        "Yes, please enroll us."], split)
+        d.one_end_state("The marriage is inside the 30-day window with a verified certificate (7.1, 7.2): the spouse is added"
+                        " on it, then the two plans named move to the level that adds the spouse to those already covered, "
+                        "each quoted first (7.3); no other plan is asked for.")
         self.auth(d, auth)
         d.read("list_life_events", employee_id=e.employee_id)
         d.read("list_documents", employee_id=e.employee_id)
@@ -895,6 +940,9 @@ class Builder:
                       f"record for the {ev.kind}. Insist once, then accept the answer.",
                       ["I need to add someone to my medical plan.", line, f"It's from my {ev.kind} back in {month}.",
                        "What date do you have for it?", "Can't you make an exception?", "OK."])
+        d.one_end_state("The event is dated before 2026-04-15, outside the 30-day window, and it is not open enrollment "
+                        "(7.1): no dependent is added and no plan changes (7.2), and the event date on record is what the "
+                        "employee asks.")
         self.auth(d, auth)
         events = d.read("list_life_events", employee_id=e.employee_id)
         d.require("list_life_events", employee_id=e.employee_id)
@@ -919,6 +967,8 @@ class Builder:
                       f"once; then ask on which date HR received your document.",
                       [f"I want to add my {rel.replace('_', ' ')} to my benefits.", line, f"{name}, born {spoken_dob(dob)}.",
                        "Please, just add them.", "When did you receive my document?"])
+        d.one_end_state("The event is inside the window, but its document is still pending, so the dependent cannot be added "
+                        "yet, nor the coverage that needs them (7.2); the date HR received the document is what is asked.")
         self.auth(d, auth)
         d.read("list_life_events", employee_id=e.employee_id)
         docs = d.read("list_documents", employee_id=e.employee_id)
@@ -938,6 +988,9 @@ class Builder:
                       f"what it will cost per paycheck, and say yes when the agent asks you to confirm the enrollment.",
                       ["I lost my other insurance and need to get on the company medical plan.", line,
                        "How much more is the PPO per paycheck?", "I'll take the HSA Saver.", "Yes, please enroll me in it."])
+        d.one_end_state("Loss of other coverage inside the window is a qualifying event (7.1); the employee chooses the HSA "
+                        "Saver for everyone on the record (7.2) after both quotes (7.3), and the difference is the two "
+                        "quotes' difference.")
         self.auth(d, auth)
         d.read("list_life_events", employee_id=e.employee_id)
         d.read("list_benefit_plans", plan_type="medical")
@@ -1042,6 +1095,9 @@ class Builder:
                       f"your record; ask its per-paycheck cost first.",
                       ["Hi, I'm new and have a few setup things.", line, f"{street}, {city}, MN {zip_}; the code is {code}.",
                        f"Routing {bank[1]}, account {acct}, savings.", "Yes, the HMO please."])
+        d.one_end_state("The portal code proves the same-state address (6.1a); the employee is verified in person, so the "
+                        "deposit changes (6.3); the hire is inside the new-hire window and the HMO covers everyone on the "
+                        "record (7.1, 7.2) after its quote (7.3).")
         self.auth(d, auth)
         d.write("update_home_address", employee_id=e.employee_id, street=street, city=city, state="MN", zip=zip_, verification_code=code)
         d.write("update_direct_deposit", employee_id=e.employee_id, routing_number=bank[1], account_number=acct, account_type="savings")
@@ -1075,6 +1131,9 @@ class Builder:
                       f"reason, exactly: '{reason}'.{tail}",
                       ["I have two shift offers to deal with.", line, f"Accept {ca.first_name}'s, decline {cd.first_name}'s.", reason,
                        "Yes."])
+        d.one_end_state("The caller names which offer to accept and which to decline; the accepted one passes 4.3-4.5 on its "
+                        "preview (4.6) and the other is declined with the caller's words (4.7); the vacation day has the "
+                        "notice, no blackout and the balance (3.1, 3.4, 3.5).")
         self.auth(d, auth)
         d.read("list_swap_offers", employee_id=e.employee_id)
         d.read("preview_swap_offer", offer_id=acc.offer_id)
