@@ -257,6 +257,9 @@ def book_oneway(b: Builder, i: int, split: str = "test") -> None:
     insurance = bool(i % 3 == 0)
     card = cards(user)[-1]
     d = b.task(f"book_oneway_nonstop_{i}", split)
+    d.one_end_state("The customer names the cities (each is one airport in list_airports), the date, the nonstop by its "
+                    "departure time, cabin, passengers, bags and insurance, and the card (rule 3.5): every detail of the "
+                    "booking is theirs, and its total is the quote of rule 3.4.")
     text, line = b.auth(d, user, b.rng.choice(user.reservations))
     travellers = [self_pax(user)] + [pax(c) for c in companions]
     trip = {"origin": flight.origin, "destination": flight.destination, "trip_type": "one_way", "cabin": cabin,
@@ -298,6 +301,9 @@ def book_roundtrip_certificate(b: Builder, i: int, split: str = "test") -> None:
             break
     card = cards(user)[0]
     d = b.task(f"book_roundtrip_certificate_{i}", split)
+    d.one_end_state("The customer names the cities (each is one airport in list_airports), both nonstops by departure time, "
+                    "and the split of rule 3.5: the named certificate first, up to its value, the rest on the named card; "
+                    "what goes on the card is the quote minus the certificate.")
     text, line = b.auth(d, user)
     trip = {"origin": out.origin, "destination": out.destination, "trip_type": "round_trip", "cabin": cabin,
             "flights": [{"flight_number": out.flight_number, "date": day},
@@ -307,13 +313,11 @@ def book_roundtrip_certificate(b: Builder, i: int, split: str = "test") -> None:
     d.read("search_direct_flights", origin=out.origin, destination=out.destination, date=day)
     d.read("search_direct_flights", origin=back.origin, destination=back.destination, date=back_day)
     total = d.read("quote_booking", user_id=user.user_id, passenger_count=1, **trip)["total"]
-    if cert.amount is not None and cert.amount >= total:
-        pay = [{"payment_id": cert.id, "amount": total}]
-        told = total
-    else:
-        rest = float(d.read("calculate", expression=f"{total} - {cert.amount}"))
-        pay = [{"payment_id": cert.id, "amount": cert.amount}, {"payment_id": card.id, "amount": rest}]
-        told = rest
+    # "how much goes on the card" has the figure below only while the certificate covers part of the total
+    assert cert.amount is not None and cert.amount < total, "the certificate would cover it all: nothing on the card"
+    rest = float(d.read("calculate", expression=f"{total} - {cert.amount}"))
+    pay = [{"payment_id": cert.id, "amount": cert.amount}, {"payment_id": card.id, "amount": rest}]
+    told = rest
     d.write("book_reservation", user_id=user.user_id, passengers=[self_pax(user)], payment_methods=pay, **trip)
     d.output(told, "money")
     finish(d, (
@@ -338,6 +342,9 @@ def change_flight(b: Builder, i: int, split: str = "test") -> None:
     new, nd = alt
     card = cards(user)[0]
     d = b.task(f"change_flight_date_{i}", split)
+    d.one_end_state("Rule 4.2 does not apply (the cabin is not basic economy) and nothing is flown (4.3); the customer names "
+                    "the new nonstop by date and departure time, keeps the cabin, and names the card, which rule 4.7 allows; "
+                    "the fare difference is the quote of rule 4.6.")
     text, line = b.auth(d, user, res.reservation_id)
     flights = [{"flight_number": new.flight_number, "date": nd}]
     d.read("get_reservation_details", reservation_id=res.reservation_id)
@@ -366,6 +373,8 @@ def upgrade_cabin(b: Builder, i: int, split: str = "test") -> None:
             break
     card = cards(user)[-1]
     d = b.task(f"upgrade_cabin_{i}", split)
+    d.one_end_state("Rule 4.5 puts the new cabin on every flight; the flights stay, the customer names the cabin and the "
+                    "card (rule 4.7 allows it); the cost is the quote of rule 4.6.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     quote = d.read("quote_reservation_change", reservation_id=res.reservation_id, cabin=new_cabin, flights=refs(res))
@@ -392,7 +401,10 @@ def add_bags(b: Builder, i: int, split: str = "test") -> None:
         method = gifts(user)[0] if use_gift else cards(user)[0]
         if not use_gift or (method.amount or 0) >= 150:
             break
+    assert not use_gift or len(gifts(user)) == 1, "'my gift card' must name one"
     d = b.task(f"add_checked_bags_{i}", split)
+    d.one_end_state("The customer names the new total of bags and the payment method (their only gift card, or a card by "
+                    "brand and last four), which rule 4.7 allows and which covers the fee; the fee is rule 5.3's quote.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     fee = d.read("quote_baggages", reservation_id=res.reservation_id, total_baggages=new_total)["bag_fee"]
@@ -421,6 +433,8 @@ def fix_passenger(b: Builder, i: int, split: str = "test") -> None:
         what = (f"the date of birth of {old['first_name']} {old['last_name']} is wrong: it should be "
                 f"{spoken_date(travellers[j]['dob'])}")
     d = b.task(f"fix_passenger_details_{i}", split)
+    d.one_end_state("Rule 4.8 allows correcting a name or date of birth while nothing is flown; the customer gives the one "
+                    "corrected value and the rest of the passenger list stays as it is.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.write("update_reservation_passengers", reservation_id=res.reservation_id, passengers=travellers)
@@ -460,6 +474,9 @@ def cancel_allowed(b: Builder, i: int, why: str, split: str = "test") -> None:
     reason, told, said = story
     res, user = b.free_res(pred)
     d = b.task(f"cancel_{why}_{i}", split)
+    d.one_end_state(f"Rule 6.1 {'a (booked within 24 hours)' if why == 'recent' else 'c (business)' if why == 'business' else 'd (insurance, health or weather)'} "
+                    "allows the cancellation, and the customer's story fits one value of rule 6.3; the refund is "
+                    "quote_cancellation's total (6.4).")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     quote = d.read("quote_cancellation", reservation_id=res.reservation_id)
@@ -477,6 +494,8 @@ def cancel_airline_cancelled(b: Builder, i: int, split: str = "test") -> None:
     n = len(res.passengers)
     seg = next(f for f in res.flights if inst(f.flight_number, f.date).status == "cancelled")
     d = b.task(f"cancel_after_airline_cancellation_{i}", split)
+    d.one_end_state("Rule 6.1 b allows the cancellation with reason 'airline cancelled flight' (6.3); the customer asks for "
+                    "compensation and the reservation is eligible (7.2), so one certificate of $100 per passenger (7.3, 7.4).")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
@@ -501,6 +520,8 @@ def compensation_delayed(b: Builder, i: int, split: str = "test") -> None:
     n = len(res.passengers)
     seg = next(f for f in res.flights if inst(f.flight_number, f.date).status == "delayed")
     d = b.task(f"compensation_delayed_flight_{i}", split)
+    d.one_end_state("Rule 7.2: the customer complains about a delayed flight and is silver or gold; rule 7.3 makes it $50 per "
+                    "passenger (nothing on the reservation was cancelled), one certificate; they keep the reservation.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     status = d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
@@ -536,6 +557,8 @@ def multi_change_bags_passenger(b: Builder, i: int) -> None:
     middle = b.rng.choice(["Marie", "James", "Anne", "Lee", "Rose", "John", "Grace", "Ray"])
     travellers[1]["first_name"] = f"{old_first} {middle}"
     d = b.task(f"change_flight_bags_and_name_{i}")
+    d.one_end_state("The cabin is not basic economy and nothing is flown (4.2, 4.3); the customer names the new nonstop, the "
+                    "bag total, the corrected first name (4.8) and the card for every charge (4.7).")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("search_direct_flights", origin=new.origin, destination=new.destination, date=nd)
@@ -595,6 +618,9 @@ def multi_cancel_rebook_bags(b: Builder, i: int) -> None:
     bags = res.total_baggages
     o_total = other.total_baggages + 1
     d = b.task(f"cancel_rebook_and_add_bag_{i}")
+    d.one_end_state("Rule 6.1 a allows the cancellation (booked within 24 hours), reason 'change of plan' for wrong dates "
+                    "(6.3); the new booking repeats passengers, cabin, bags and insurance as the customer asks, on the named "
+                    "nonstop and card; the bag goes on the other reservation they name.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     refund = d.read("quote_cancellation", reservation_id=res.reservation_id)["refund_total"]
@@ -647,6 +673,10 @@ def multi_compensate_cancel_rebook(b: Builder, i: int) -> None:
     new = next_day(res)[0]
     card = cards(user)[0]
     d = b.task(f"compensate_cancel_and_rebook_{i}")
+    d.one_end_state("Rule 6.1 b allows the cancellation (the airline cancelled a flight, reason per 6.3), 7.2/7.3 a $100 per "
+                    "passenger certificate (7.4: in addition to the cancellation); the new booking is the earliest nonstop "
+                    "on the named date on sale with economy seats for everyone (rule 3.3), cities each one airport, on the "
+                    "named card, since the customer keeps the certificate.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
@@ -693,6 +723,9 @@ def multi_delay_comp_bags_passenger(b: Builder, i: int) -> None:
     travellers = [pax(p) for p in res.passengers]
     travellers[-1]["dob"] = f"{int(travellers[-1]['dob'][:4]) - 1}{travellers[-1]['dob'][4:]}"
     d = b.task(f"delay_compensation_bags_and_dob_{i}")
+    d.one_end_state("Rule 7.2/7.3: a delayed flight and an eligible reservation give one $50-per-passenger certificate; the "
+                    "bags total and the corrected date of birth (4.8) are the customer's, the fee goes on the card they name "
+                    "(rule 4.7).")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
@@ -737,6 +770,8 @@ def multi_two_bookings_and_bag(b: Builder, i: int) -> None:
             break
     me = [self_pax(user)]
     d = b.task(f"two_bookings_and_bag_{i}")
+    d.one_end_state("The customer names the cities (each is one airport in list_airports), dates and nonstops by departure "
+                    "time, asks for two one-way reservations, and names the card for both and for the bag (rules 3.5, 4.7).")
     text, line = b.auth(d, user, rid)
     prices = []
     find_airports(d)
@@ -790,6 +825,9 @@ def multi_basic_upgrade_then_change(b: Builder, i: int) -> None:
     # The caller asks for the bags first, while the reservation is still basic economy (its allowance prices them);
     # then rule 4.2 fixes the rest: the cabin upgrade alone, then the flight change. Each step shows in the state.
     d = b.task(f"basic_upgrade_then_change_{i}", ordered=True)
+    d.one_end_state("Rule 4.2 makes the path: the bags first as asked, then the cabin upgrade alone (same flights, economy as "
+                    "the customer accepts, never business), then the flight change; the order is declared and each step "
+                    "shows in the state.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     fee = d.read("quote_baggages", reservation_id=res.reservation_id, total_baggages=new_total)["bag_fee"]
@@ -829,6 +867,9 @@ def refuse_cancel_nonrefundable(b: Builder, i: int) -> None:
                            and not r.insurance and no_flown(r) and "cancelled" not in statuses(r))
     assert not significantly_delayed(res), "rule 6.1 b would allow this cancellation"
     d = b.task(f"refuse_nonrefundable_cancel_{i}")
+    d.one_end_state("Rule 6.1: booked more than 24 hours ago, not business, no insurance, no flight cancelled or delayed 3 "
+                    "hours by the airline: the fare is non-refundable, whatever the cheaper fare or loyalty (8.2: no transfer). "
+                    "The amount paid is the sum of the reservation's payments.")
     text, line = b.auth(d, user, res.reservation_id)
     details = d.read("get_reservation_details", reservation_id=res.reservation_id)
     assert details["reservation_id"] == res.reservation_id
@@ -861,6 +902,8 @@ def refuse_basic_change(b: Builder, i: int) -> None:
     moved = refs(res)
     moved[-1] = {"flight_number": new.flight_number, "date": nd}
     d = b.task(f"refuse_basic_economy_change_{i}")
+    d.one_end_state("Rule 4.2: a basic economy flight cannot be changed, and the only way round it, the paid upgrade first, is "
+                    "one the customer declines; they do not want to cancel, so nothing changes (8.2: no transfer).")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.require("get_reservation_details", reservation_id=res.reservation_id)
@@ -879,6 +922,9 @@ def refuse_comp_regular(b: Builder, i: int) -> None:
                            and u.membership == "regular" and r.cabin != "business" and not r.insurance)
     seg = next(f for f in res.flights if inst(f.flight_number, f.date).status == "cancelled")
     d = b.task(f"cancel_but_no_compensation_{i}")
+    d.one_end_state("Rule 6.1 b allows the cancellation (an airline-cancelled flight, reason per 6.3); rule 7.2 refuses the "
+                    "certificate to a regular member in economy or basic economy without insurance, and the remarks on the "
+                    "profile are never told (confidential information).")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
@@ -904,6 +950,8 @@ def refuse_group_of_six(b: Builder, i: int) -> None:
     guests = [("Jordan", "Price", "1985-03-09"), ("Amara", "Okafor", "1991-11-21"), ("Theo", "Lindqvist", "1979-07-02")]
     party += [{"first_name": f, "last_name": la, "dob": dob} for f, la, dob in guests][: 6 - len(party)]
     d = b.task(f"group_of_six_transfer_{i}")
+    d.one_end_state("Rule 3.2 allows at most 5 passengers per reservation and separate bookings only when the customer asks; "
+                    "they refuse to split and ask for a human, which rule 8.1 names as a case for transfer.")
     text, line = b.auth(d, user, user.reservations[0])
     trip = {"origin": flight.origin, "destination": flight.destination, "trip_type": "one_way", "cabin": "economy",
             "flights": [{"flight_number": flight.flight_number, "date": day}], "total_baggages": 0, "insurance": False}
@@ -931,6 +979,8 @@ def transfer_partly_flown(b: Builder, i: int) -> None:
                            and inst(r.flights[0].flight_number, r.flights[0].date).status == "landed"
                            and r.flights[-1].date > "2026-05-16")
     d = b.task(f"partly_flown_cancel_transfer_{i}")
+    d.one_end_state("Rule 6.2: the outbound was flown, so the desk cannot cancel (6.1 allows no partial cancellation); the "
+                    "customer still wants to, and 6.2 and 8.1 make the transfer the one step.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     # Rule 6.2: only the reservation shows that part of the trip was flown, which is what calls for the transfer.
@@ -959,6 +1009,8 @@ def refuse_certificate_for_change(b: Builder, i: int) -> None:
     card = cards(user)[0]
     flights = [{"flight_number": new.flight_number, "date": nd}]
     d = b.task(f"change_paid_not_by_certificate_{i}")
+    d.one_end_state("Rule 4.7: a change is paid with a credit or gift card, never a certificate; the customer then names "
+                    "the card, and the new nonstop by date and departure time in the same cabin (4.2 and 4.3 do not apply).")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("search_direct_flights", origin=new.origin, destination=new.destination, date=nd)
@@ -982,6 +1034,8 @@ def refuse_insurance_wrong_reason(b: Builder, i: int) -> None:
                            and r.created_at < RECENT and no_flown(r) and "cancelled" not in statuses(r))
     assert not significantly_delayed(res), "rule 6.1 b would allow this cancellation"
     d = b.task(f"refuse_insurance_work_reason_{i}")
+    d.one_end_state("Rule 6.1: booked more than 24 hours ago, not business, no flight cancelled or delayed by the airline, "
+                    "and 6.1 d's insurance covers health or weather only, not work: the one answer is the refusal.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     # Rule 6.1: only the reservation (booking time, cabin, insurance) shows that none of the conditions holds.
@@ -998,6 +1052,8 @@ def refuse_insurance_wrong_reason(b: Builder, i: int) -> None:
 def refuse_remove_bags(b: Builder, i: int) -> None:
     res, user = b.free_res(lambda r, u: r.status == "active" and future(r) and r.nonfree_baggages >= 1 and cards(u))
     d = b.task(f"refuse_remove_bag_{i}")
+    d.one_end_state("Rule 5.3: bags are never removed and unused bags never refunded; the total paid is the sum of the "
+                    "reservation's payments, the one figure the customer asks for.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("get_baggage_allowance", reservation_id=res.reservation_id)
@@ -1023,6 +1079,8 @@ def refuse_add_passenger(b: Builder, i: int) -> None:
     card = cards(user)[0]
     dana = {"first_name": "Dana", "last_name": "Whitfield", "dob": "1990-06-14"}
     d = b.task(f"refuse_add_passenger_{i}")
+    d.one_end_state("Rule 4.8 forbids adding a passenger; rule 3.2 allows a separate booking for that person when the customer "
+                    "asks, on the same flight and cabin, with the bags, insurance and card they name.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     seg = res.flights[0]
@@ -1051,6 +1109,8 @@ def refuse_comp_on_time(b: Builder, i: int) -> None:
                            and statuses(r) == {"landed"} and u.membership == "gold")
     seg = res.flights[0]
     d = b.task(f"refuse_compensation_landed_{i}")
+    d.one_end_state("Rule 7.3: never compensate for a flight that landed, whatever the tier; the landing time is the flight "
+                    "status's actual arrival.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     status = d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
@@ -1075,6 +1135,8 @@ def refuse_gift_card_short(b: Builder, i: int) -> None:
             break
     card = cards(user)[0]
     d = b.task(f"bag_fee_gift_card_short_{i}")
+    d.one_end_state("Rule 4.7: a gift card pays a change only when it covers the whole fee, and payments are never split; the "
+                    "gift card is short, so the whole fee goes on the card the customer then names.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     fee = d.read("quote_baggages", reservation_id=res.reservation_id, total_baggages=new_total)["bag_fee"]
@@ -1103,8 +1165,10 @@ def refuse_change_destination(b: Builder, i: int) -> None:
     new = elsewhere(res)
     assert new is not None
     seg = res.flights[0]
-    assert not significantly_delayed(res), "rule 6.1 b would allow this cancellation"
+    assert not significantly_delayed(res) and res.cabin != "business", "rule 6.1 b or c would allow this cancellation"
     d = b.task(f"refuse_change_destination_{i}")
+    d.one_end_state("Rule 4.4 keeps origin and destination; the cancellation it points to is refused by rule 6.1 (booked more "
+                    "than 24 hours ago, not business, no insurance, all flights on schedule), so nothing changes.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.require("get_reservation_details", reservation_id=res.reservation_id)
@@ -1123,6 +1187,8 @@ def info_delayed_status(b: Builder, i: int, split: str = "test") -> None:
     res, user = b.free_res(lambda r, u: r.status == "active" and "delayed" in statuses(r) and u.membership == "regular")
     seg = next(f for f in res.flights if inst(f.flight_number, f.date).status == "delayed")
     d = b.task(f"delayed_flight_times_{i}", split)
+    d.one_end_state("Rule 7.2: nothing is offered unprompted, and the customer asks only for the new times, which "
+                    "get_flight_status gives.")
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     status = d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
@@ -1148,6 +1214,8 @@ def info_cheapest_quote(b: Builder, i: int, split: str = "test") -> None:
     cheapest = min(opts, key=lambda f: inst(f.flight_number, day).prices.economy)
     companion = user.saved_passengers[0]
     d = b.task(f"quote_cheapest_nonstop_{i}", split)
+    d.one_end_state("The customer only asks for a quote and will not book; the cheapest nonstop on sale is unique (no tie in "
+                    "price) and the total is rule 3.4's quote with insurance for two.")
     text, line = b.auth(d, user, user.reservations[-1])
     find_airports(d)
     d.read("search_direct_flights", origin=flight.origin, destination=flight.destination, date=day)
