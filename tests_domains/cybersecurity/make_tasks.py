@@ -94,6 +94,12 @@ def compliance(writer: TaskWriter, index: _Index) -> None:
         if laptop.vpn_profile != CURRENT_VPN:  # policy 5.3: an older profile "must" be replaced, whatever the call is about
             draft.write("install_vpn_profile", asset_tag=laptop.asset_tag, profile=CURRENT_VPN)
         draft.write("set_network_access", asset_tag=laptop.asset_tag, access="full")
+        draft.one_end_state(
+            "Full access comes back only once the panel shows every 3.1 item done (3.3): the steps are the ones the panel "
+            "shows missing (3.2; the firewall only when off), the recovery key the laptop shows is escrowed"
+            + ("; the panel shows an older VPN profile, which the employee must replace with kestrel-2026 whatever the "
+               "call is about (5.3)" if laptop.vpn_profile != CURRENT_VPN else "")
+            + "; there is no open incident (3.4).")
 
 
 def malware(writer: TaskWriter, index: _Index) -> None:
@@ -106,7 +112,7 @@ def malware(writer: TaskWriter, index: _Index) -> None:
 
     for n, e in enumerate(index.pick(fits, 10)):
         laptop = index.laptop(e)
-        flagged = next(p for p in laptop.processes if p.flagged)
+        flagged = [p for p in laptop.processes if p.flagged and p.running]
         draft = writer.task(
             f"malware_contain_{n}" if n else "train_malware_contain",
             split=_split(n),
@@ -124,15 +130,18 @@ def malware(writer: TaskWriter, index: _Index) -> None:
         draft.read("find_employee", email=e.email)
         draft.write("set_network_access", asset_tag=laptop.asset_tag, access="blocked")
         draft.read("check_laptop_status", asset_tag=laptop.asset_tag)
-        draft.write("end_process", asset_tag=laptop.asset_tag, pid=flagged.pid)
-        if laptop.vpn_profile != CURRENT_VPN:  # policy 5.3: an older profile "must" be replaced, whatever the call is about
-            draft.write("install_vpn_profile", asset_tag=laptop.asset_tag, profile=CURRENT_VPN)
+        for process in flagged:  # policy 4.2: every flagged process that runs, one by one
+            draft.write("end_process", asset_tag=laptop.asset_tag, pid=process.pid)
         incident = draft.write(
             "open_incident", employee_id=e.employee_id, asset_tag=laptop.asset_tag, category="malware", severity="high",
-            summary=f"Flagged process {flagged.name} ended by the employee; laptop isolated.",
+            summary=f"Flagged process {', '.join(p.name for p in flagged)} ended by the employee; laptop isolated.",
         )
         draft.output(incident["incident_id"], "code")
         draft.forbid("set_incident_status", incident_id=incident["incident_id"], status="closed")
+        draft.one_end_state(
+            "Containment first: the laptop is blocked before any other change (4.1); the employee ends every flagged "
+            "running process, then the malware/high incident is opened and the laptop stays blocked (4.2). The desk "
+            "never closes an incident (4.6), and a blocked laptop takes no other change, the VPN profile included (5.3).")
 
 
 def lost_laptop(writer: TaskWriter, index: _Index) -> None:
@@ -168,6 +177,12 @@ def lost_laptop(writer: TaskWriter, index: _Index) -> None:
         else:
             draft.forbid("file_audit_report", incident_id=incident["incident_id"], report_type="privacy_notification",
                          summary="Lost laptop.")
+        draft.one_end_state(
+            "A lost laptop is blocked first (4.1), the account locked, the password reset and a lost_device/critical "
+            "incident opened (4.3); "
+            + ("the employee handles customer data, so the privacy notification is filed on the call (4.3)."
+               if e.handles_customer_data else
+               "the employee does not handle customer data, so no privacy notification is filed, however they ask (4.3)."))
 
 
 def unlock(writer: TaskWriter, index: _Index) -> None:
@@ -184,6 +199,8 @@ def unlock(writer: TaskWriter, index: _Index) -> None:
         draft.read("find_employee", email=e.email)
         draft.write("unlock_account", employee_id=e.employee_id)
         draft.write("force_password_reset", employee_id=e.employee_id)
+        draft.one_end_state("A failed_logins lock may be lifted once the caller is authenticated, always with a forced "
+                            "password reset (5.1).")
 
 
 def security_hold(writer: TaskWriter, index: _Index) -> None:
@@ -208,6 +225,11 @@ def security_hold(writer: TaskWriter, index: _Index) -> None:
         open_one = next(i for i in incidents if i["status"] == "open")
         draft.output(open_one["incident_id"], "code")
         draft.forbid("unlock_account", employee_id=e.employee_id)
+        draft.forbid("transfer_to_human_agents")
+        assert sum(i["status"] == "open" for i in incidents) == 1
+        draft.one_end_state("A security_hold is lifted only by the security team (4.5): nothing is unlocked, the employee "
+                            "hears the id of their one open incident and is not transferred (4.5, 7.1); risk notes are never "
+                            "told (9.1).")
 
 
 def mfa_vpn(writer: TaskWriter, index: _Index) -> None:
@@ -240,6 +262,8 @@ def mfa_vpn(writer: TaskWriter, index: _Index) -> None:
         draft.write("enroll_mfa", asset_tag=laptop.asset_tag, code=issued["mfa_code_issued"])
         draft.write("install_vpn_profile", asset_tag=laptop.asset_tag, profile=CURRENT_VPN)
         draft.forbid("install_vpn_profile", asset_tag=laptop.asset_tag, profile=other)
+        draft.one_end_state(f"MFA is enrolled with a code issued to the caller (5.2); the only supported VPN profile is "
+                            f"kestrel-2026, never {other} (5.3).")
 
 
 def vpn_only(writer: TaskWriter, index: _Index) -> None:
@@ -270,6 +294,7 @@ def vpn_only(writer: TaskWriter, index: _Index) -> None:
         draft.write("install_vpn_profile", asset_tag=laptop.asset_tag, profile=CURRENT_VPN)
         # Nothing changes on the desk's side: the agent's part is to authenticate the caller first.
         draft.require("find_employee", email=e.email)
+        draft.one_end_state("An older profile must be replaced by kestrel-2026, never kept (5.3); the employee installs it.")
 
 
 def access_review(writer: TaskWriter, index: _Index) -> None:
@@ -302,7 +327,8 @@ def access_review(writer: TaskWriter, index: _Index) -> None:
             draft = writer.task(
                 f"access_review_{n}",
                 instructions=f"{_who(manager)}. You manage {report.full_name}. You want to {asks}. You want to know until when "
-                "the certified access now runs. Give your details only when asked.",
+                "the certified access now runs. You review only these today: any other access of theirs the agent mentions "
+                "stays as it is for now. Give your details only when asked.",
                 script=[
                     f"{_opening(manager)} I'm doing access reviews for {report.full_name} on my team.",
                     f"Please certify the {keep.system} {keep.role} access and remove the {drop.system} {drop.role} access."
@@ -318,6 +344,13 @@ def access_review(writer: TaskWriter, index: _Index) -> None:
             draft.output(certified["expires_on"], "date")
             if n % 2 == 1:
                 draft.forbid("certify_access", grant_id=privileged[0].grant_id)
+            assert sum((g.system, g.role) == (keep.system, keep.role) for g in mine) == 1
+            assert sum((g.system, g.role) == (drop.system, drop.role) for g in mine) == 1
+            draft.one_end_state(
+                "The caller is the report's manager (6.2, checked with search_employees); the manager names each grant by "
+                "system and role (one grant each) and decides each (6.1, 2.1), leaving the rest for another day; "
+                f"certifying runs {90 if keep.system in ('BillingHub', 'LedgerPro', 'PayrollCore') else 180} days (6.3)"
+                + ("; the privileged grant is left for the CISO (6.4)." if n % 2 == 1 else "."))
             index.used |= {manager.employee_id, report.employee_id}
             n += 1
             break
@@ -349,6 +382,8 @@ def self_certify(writer: TaskWriter, index: _Index) -> None:
         mine = next(g for g in listed if g["grant_id"] == grant.grant_id)
         draft.output(mine["expires_on"], "date")
         draft.forbid("certify_access", grant_id=grant.grant_id)
+        draft.one_end_state("Only the holder's manager certifies a grant, never the holder (6.2); the employee hears the "
+                            "date it lapses, and nothing changes.")
 
 
 def phishing(writer: TaskWriter, index: _Index) -> None:
@@ -380,7 +415,13 @@ def phishing(writer: TaskWriter, index: _Index) -> None:
         if not laptop.mfa_enrolled:
             issued = draft.write("issue_mfa_enrollment_code", employee_id=e.employee_id)
             draft.write("enroll_mfa", asset_tag=laptop.asset_tag, code=issued["mfa_code_issued"])
+        if laptop.vpn_profile != CURRENT_VPN:  # the panel read shows it: an older profile must be replaced (5.3)
+            draft.write("install_vpn_profile", asset_tag=laptop.asset_tag, profile=CURRENT_VPN)
         draft.output(incident["incident_id"], "code")
+        draft.one_end_state(
+            "A phished password is reset and a phishing/medium incident opened (4.4); the laptop is not blocked (no "
+            "flagged process, nothing lost), and MFA is enrolled only when the panel shows it missing"
+            + (" (it does)" if not laptop.mfa_enrolled else " (it is enrolled)") + ".")
 
 
 def build() -> TaskWriter:
