@@ -200,6 +200,9 @@ def freeze_third(b: Builder, n: int) -> None:
                    [f"{hello(m)} I need to freeze my membership for a month.", f"{m.email}, born {m.date_of_birth}.",
                     f"From {words(begin)}, one month.", "Can't you make an exception just this once?",
                     "OK. When is my next monthly payment, then?"])
+        d.one_end_state("The member has already started two standard freezes in the last 12 months, so a third is refused, "
+                        "with no exception (16); nothing changes, and the next billing date on the membership is what they "
+                        "ask.")
         found = verify(d, m)
         d.forbid("freeze_membership", member_id=m.member_id, start_date=begin, months=1)
         return fits(d, b, found["next_billing_date"], "date")
@@ -216,6 +219,8 @@ def medical_freeze(b: Builder, n: int) -> None:
                    "If the agent offers to pass you to a colleague, accept.",
                    [f"{hello(m)} I need to freeze my membership for medical reasons.", f"{m.email}, {m.date_of_birth}.",
                     "Four months from today. I have a doctor's note.", "Yes, please put me through."])
+        d.one_end_state("A medical freeze is never set up by this desk: the member is verified, their membership looked up, "
+                        "and they are transferred (18, 32); a standard freeze is not what they ask for (6).")
         verify(d, m)
         d.require("find_member", email=m.email)
         d.transfer(f"Member {m.member_id} requests a four-month medical freeze with a doctor's note.")
@@ -252,6 +257,8 @@ def cancel_balance(b: Builder, n: int) -> None:
                    "settled first, ask how much you owe, and accept being passed to the billing team.",
                    [f"{hello(m)} Please cancel my membership.", f"{m.email}, date of birth {m.date_of_birth}.",
                     "How much do I owe, exactly?", "OK, put me through to billing."])
+        d.one_end_state("A balance is due, so the notice is not taken: the member hears the balance and goes to billing (23, "
+                        "32), whatever else their membership allows.")
         found = verify(d, m)
         d.require("find_member", email=m.email)
         d.transfer(f"Member {m.member_id} wants to cancel but has a balance due of {found['balance_due']}.")
@@ -278,6 +285,8 @@ def late_cancel(b: Builder, n: int) -> None:
                    "to cancel it. Ask whether it costs anything; when you hear the amount, grumble a little but agree.",
                    [f"{hello(m)} I can't make my {cl.class_type} class today.", f"{m.email}, {m.date_of_birth}.",
                     "Will I be charged anything?", "Ugh. Fine, yes, cancel it anyway."])
+        d.one_end_state("The member names the one class of that type they hold today, under 8 hours away on a plan that pays "
+                        "the fee (14): the quote's fee is told before the cancellation they confirm.")
         verify(d, m)
         d.read("list_bookings", member_id=m.member_id)
         q = d.read("quote_booking_cancellation", booking_id=bk.booking_id)
@@ -317,6 +326,10 @@ def busy_week(b: Builder, n: int, train: int = 0) -> None:
                     f"First, please cancel my {gone.class_type} on {words(gone.date)}.",
                     f"Then book me into {new.class_type} at {club.name} on {words(new.date)} at {hm(new.start_time)}.",
                     f"And a guest pass for {first} {last} for that day, same club.", "Yes, all good."])
+        d.one_end_state("The class cancelled is more than 30 hours away, so free (14); the class booked is at the home club "
+                        "the plan reaches, within 7 days, on a plan that is not Off-Peak, and leaves at most 3 places (11,"
+                        " 12); the guest pass is for an adult, within 14 days, at that club, within the month's allowance "
+                        "(28, 29).")
         verify(d, m)
         d.read("list_bookings", member_id=m.member_id)
         d.read("quote_booking_cancellation", booking_id=bk.booking_id)
@@ -353,6 +366,9 @@ def waitlist_and_pt(b: Builder, n: int) -> None:
                     f"{cl.class_type} on {words(cl.date)} at {hm(cl.start_time)}, please.", "Yes, waitlist me. Which position am I?",
                     f"Also, a 5-session package with {t.first_name} {t.last_name}. How much is it?",
                     f"Yes, buy it, and book my first session on {words(when)} at 7 in the morning."])
+        d.one_end_state("The class is full, so the member joins its waitlist, as they agree (13), within 3 places (11); the "
+                        "package is from a trainer at the home club (25), priced by its quote, and the first session is more "
+                        "than 24 hours ahead, between 06:00 and 20:00 (26).")
         verify(d, m)
         d.read("search_classes", club_id=m.home_club, on_date=cl.date)
         joined = d.write("book_class", member_id=m.member_id, class_id=cl.class_id)  # position said, not scored (small numbers are in the policy)
@@ -393,6 +409,9 @@ def move_and_book(b: Builder, n: int) -> None:
                     f"To {club.name}, in {club.city}. Is there a fee?", "OK, do it.",
                     f"Now book me {cl.class_type} there on {words(cl.date)} at {hm(cl.start_time)}.",
                     f"And a guest pass that day for {first} {last}.", "Yes, thanks."])
+        d.one_end_state("The member's last move is more than 180 days ago and the club is not a flagship, so the move is "
+                        "allowed and its home-club-plan fee is quoted first (19-21); at the new home club the class is within"
+                        " 7 days and the guest pass is for an adult within the month's one pass (11, 12, 28, 29).")
         verify(d, m)
         d.read("find_clubs", city=club.city)
         q = d.read("quote_club_transfer", member_id=m.member_id, club_id=club_id)
@@ -430,6 +449,8 @@ def other_club(b: Builder, n: int) -> None:
                    [f"{hello(m)} Can you book me a class?", f"{m.email}, {m.date_of_birth}.",
                     f"{away.class_type} at {aclub.name}, {words(away.date)} at {hm(away.start_time)}.",
                     f"Oh. Then {home.class_type} at {hclub.name} at {hm(home.start_time)} that day, please.", "Yes."])
+        d.one_end_state("A home-club plan reaches only the home club, so the class at the other club is refused (7, 12); the "
+                        "member names the home-club class instead, within 7 days and 3 places (11).")
         verify(d, m)
         d.read("search_classes", club_id=home.club_id, on_date=home.date)
         d.write("book_class", member_id=m.member_id, class_id=home.class_id)
@@ -460,6 +481,8 @@ def off_peak(b: Builder, n: int) -> None:
                    [f"{hello(m)} I'd like to book a class.", f"{m.email}, {m.date_of_birth}.",
                     f"{peak.class_type}, {words(peak.date)} at {hm(peak.start_time)}.",
                     f"Hmm, OK. Then {ok.class_type} at {hm(ok.start_time)} that day.", "Yes please."])
+        d.one_end_state("An Off-Peak member books weekday classes only from 09:00 to 15:59, so the first class is refused (8,"
+                        " 12) and the one the member names inside those hours is booked.")
         verify(d, m)
         d.read("search_classes", club_id=m.home_club, on_date=peak.date)
         d.write("book_class", member_id=m.member_id, class_id=ok.class_id)
@@ -510,6 +533,8 @@ def pt_refund_late(b: Builder, n: int) -> None:
                    [f"{hello(m)} I want a refund for my unused PT sessions.", f"{m.email}, {m.date_of_birth}.",
                     f"With {t.first_name} {t.last_name}.", "That's not fair, I paid for them!",
                     "Fine. How many sessions do I have left, and until when?"])
+        d.one_end_state("The package was bought more than 60 days ago, so no refund, with no exception (27); nothing changes,"
+                        " and the sessions left and the expiry date are what the member asks.")
         verify(d, m)
         view = d.read("list_pt_packages", member_id=m.member_id)
         mine = next(v for v in view if v["package_id"] == p.package_id)
@@ -533,6 +558,8 @@ def pt_buy_two(b: Builder, n: int) -> None:
                    [f"{hello(m)} I want to buy personal training.", f"{m.email}, {m.date_of_birth}.",
                     f"{size} sessions with {t.first_name} {t.last_name}. What's the price?",
                     f"Yes, buy it. Then book me {words(d1)} at 6 PM and {words(d2)} at 6 PM.", "Yes, book both."])
+        d.one_end_state("The trainer is at the member's home club and the package size is the one asked, priced by its quote "
+                        "(25); both sessions are more than 24 hours ahead at 18:00, before the package expires (26).")
         verify(d, m)
         d.read("list_trainers", club_id=m.home_club)
         q = d.read("quote_pt_package", trainer_id=t.trainer_id, sessions=size)
@@ -560,6 +587,8 @@ def pt_too_soon(b: Builder, n: int) -> None:
                    f"{words(tomorrow)}, at 7:00 AM. If the agent says that is too soon, take 6:00 PM tomorrow instead.",
                    [f"{hello(m)} Can I book a PT session for tomorrow morning?", f"{m.email}, {m.date_of_birth}.",
                     f"With {t.first_name} {t.last_name}, at 7 AM tomorrow.", "Alright, 6 PM tomorrow then.", "Yes."])
+        d.one_end_state("7:00 tomorrow is less than 24 hours away, so it is not booked (26); 18:00 tomorrow is more than 24 "
+                        "hours away and inside the hours, so the session the member falls back on is booked.")
         verify(d, m)
         d.read("list_pt_packages", member_id=m.member_id)
         d.write("book_pt_session", package_id=p.package_id, on_date=tomorrow, start_time="18:00")
@@ -584,6 +613,8 @@ def guest_minor(b: Builder, n: int) -> None:
                    [f"{hello(m)} I'd like two guest passes.", f"{m.email}, {m.date_of_birth}.",
                     f"For {words(visit)} at {club.name}: my nephew Leo {m.last_name} and my friend {first} {last}.",
                     f"Leo is 16, {first} is 34.", "OK, just the one then."])
+        d.one_end_state("A guest pass is only for an adult (29): the 16-year-old's is refused and the adult friend's is "
+                        "issued, within the month's allowance, at the home club, within 14 days (28).")
         verify(d, m)
         d.write("issue_guest_pass", member_id=m.member_id, guest_first_name=first, guest_last_name=last, club_id=m.home_club,
                 visit_date=visit)
@@ -612,6 +643,8 @@ def progress_fix(b: Builder, n: int) -> None:
                    [f"{hello(m)} I made a typo in my progress log.", f"{m.email}, {m.date_of_birth}.",
                     f"My weight on {words(own.date)} says {own.value:g} kg; it should be {fixed:g} kg.", "Yes, correct it please.",
                     "And what was my body fat at my last trainer assessment?"])
+        d.one_end_state("The weight record was logged by the member (source self), so its value is corrected as they say "
+                        "(30); the body fat asked is the trainer's most recent assessment.")
         verify(d, m)
         d.read("list_progress_records", member_id=m.member_id, measure="weight_kg")
         d.write("update_progress_record", member_id=m.member_id, record_id=own.record_id, value=fixed)
@@ -638,6 +671,8 @@ def progress_trainer(b: Builder, n: int) -> None:
                    "trainer recorded it and what value they put down.",
                    [f"{hello(m)} My deadlift record is wrong.", f"{m.email}, {m.date_of_birth}.",
                     f"It should be {better} kg.", "Then who recorded it, and what did they put down?"])
+        d.one_end_state("The deadlift record is a trainer's assessment, which this desk cannot change and does not transfer "
+                        "(31): nothing changes, and the trainer and the value recorded are what the member asks.")
         verify(d, m)
         recs = d.read("list_progress_records", member_id=m.member_id, measure="deadlift_kg")
         d.forbid("update_progress_record", member_id=m.member_id, record_id=r.record_id, value=float(better))
@@ -663,6 +698,8 @@ def move_too_soon(b: Builder, n: int) -> None:
                    f"the phone number of {club.name} so you can ask them about a trial visit.",
                    [f"{hello(m)} I'd like to change my home club.", f"{m.email}, {m.date_of_birth}.", f"To {club.name}.",
                     f"I see. What's the phone number for {club.name}?"])
+        d.one_end_state("The member moved home club less than 180 days ago, so the move is refused (19), whatever the club; "
+                        "the club's phone number is what they ask instead.")
         verify(d, m)
         clubs = d.read("find_clubs", name=club.name.replace("Ironleaf ", ""))
         d.forbid("transfer_home_club", member_id=m.member_id, club_id=club_id)
@@ -684,6 +721,8 @@ def flagship(b: Builder, n: int) -> None:
                    "the call.",
                    [f"{hello(m)} I want to switch my home club to {target.name}.", f"{m.email}, {m.date_of_birth}.",
                     "What plan would I need, and what does it cost a month?", "I'll think about it, thanks."])
+        d.one_end_state("A flagship club can be the home club only on a Prestige plan, and plans are not changed by phone (9,"
+                        " 10, 21): nothing changes, and the Prestige monthly fee is what the member asks.")
         verify(d, m)
         d.read("find_clubs", name=target.name.replace("Ironleaf ", ""))
         plans = d.read("list_plans")
@@ -716,6 +755,9 @@ def freeze_and_clear(b: Builder, n: int) -> None:
                    [f"{hello(m)} I need to freeze my membership and cancel my classes.", f"{m.email}, {m.date_of_birth}.",
                     "One month from tomorrow. What's the cost and the end date?", "Yes, go ahead.",
                     f"And please cancel my {c1.class_type} and {c2.class_type} classes.", "Yes, both."])
+        d.one_end_state("The member wants a standard freeze (no doctor's note, so not a medical one, 18), allowed with fewer "
+                        "than two in 12 months (15, 16) and quoted first; both classes are more than 8 hours away, so their "
+                        "cancellations are free (14), and a frozen member keeps no class to attend (11).")
         verify(d, m)
         q = d.read("quote_freeze", member_id=m.member_id, start_date=begin, months=1)
         d.write("freeze_membership", member_id=m.member_id, start_date=begin, months=1)
