@@ -93,6 +93,11 @@ class Builder:
         yield from cands[:n]
 
 
+def steps(d: TaskDraft) -> list[tuple[str, dict[str, Any]]]:
+    """The gold calls so far, as the steps of another path to edit."""
+    return [(a.name, dict(a.arguments)) for a in d.gold]
+
+
 def overdue(m: Any) -> bool:
     """The machine has run past its PM interval: a call about it must stop it first (policy 3.4)."""
     return bool(m.pm_interval_hours - m.run_hours_since_pm <= 0)
@@ -129,6 +134,8 @@ def build() -> TaskWriter:
             b.auth(d, s)
             rep = d.read("get_shift_report", machine_id=log.machine_id, shift_date=log.shift_date, shift=log.shift)
             d.output(rep["oee_pct"] if metric == "OEE" else rep["yield_pct"], "percent", strict=True)
+            d.one_end_state("3.5 gives the figure exactly as get_shift_report computes it for that machine and completed "
+                            "shift; the machine is not past its PM, so 3.4 asks for nothing more.")
 
     # ---- PM due: tell the date and schedule it
     not_overdue = [m for m in machines if m.pm_interval_hours - m.run_hours_since_pm > 3 * m.avg_run_hours_per_day]
@@ -145,6 +152,8 @@ def build() -> TaskWriter:
             d.write("schedule_maintenance", machine_id=m.machine_id, kind="preventive", scheduled_date=f["next_pm_due"],
                     supervisor_id=s.supervisor_id, note="preventive maintenance at interval")
             d.output(f["next_pm_due"], "date", strict=True)
+            d.one_end_state("3.2 takes the due date from the forecast and 3.3 allows a PM on any day from today through it, so "
+                            "the PM is booked on that date as the supervisor asks.")
     for m in picked[5:10]:
         s = b.supervisor(m.area)
         ask = (date.fromisoformat("2026-06-10") + timedelta(days=40)).isoformat()
@@ -164,6 +173,8 @@ def build() -> TaskWriter:
             d.output(f["next_pm_due"], "date", strict=True)
             d.forbid("schedule_maintenance", machine_id=m.machine_id, kind="preventive", scheduled_date=ask,
                      supervisor_id=s.supervisor_id, note="preventive maintenance")
+            d.one_end_state("The date asked is after the forecast's due date: 3.3 never books a PM after it and offers the due "
+                            "date itself, which the supervisor then books.")
 
     # ---- overdue machine: stop it, schedule PM today, move in-progress operations
     in_progress: dict[str, list[tuple[str, int]]] = {}
@@ -196,6 +207,15 @@ def build() -> TaskWriter:
             for wo_id, seq in in_progress[m.machine_id]:
                 d.write("reassign_operation", work_order_id=wo_id, seq=seq, machine_id=alt.machine_id)
             assert f["overdue"]
+            d.one_end_state("The forecast shows the machine overdue: 3.4 sets it to maintenance, books its PM for today and "
+                            "moves every in-progress operation (the pending ones stay) to the machine the supervisor names, "
+                            "which is of the same type, running or idle, and not overdue.")
+            done = steps(d)
+            moves = [step for step in done if step[0] == "reassign_operation"]
+            d.alternative("3.4: the named machine's type and state read first, and the operations moved before the machine "
+                          "is stopped, reach the same state",
+                          [done[0], done[1], ("get_machine", {"machine_id": alt.machine_id}), done[2], done[5], *moves,
+                           done[3], done[4]])
 
     # ---- containment of a defective lot
     children: dict[str, list[str]] = {}
@@ -251,6 +271,18 @@ def build() -> TaskWriter:
             d.output(shipped_count(tr), "number")
             # The other disposition's cost is what an agent that scraps a reworkable defect (or reworks a critical one) quotes.
             d.wrong_output(quote_scrap(DB, lid, bad, "rework" if want_crit else "scrap")["cost"], "money")
+            d.one_end_state("4.1 fixes the severity by the defect code; 4.2 puts the lot and every downstream lot still "
+                            "available on one hold and tells the shipped count; "
+                            + ("the defect is critical, so 4.3 sets the lot's machine down (it is neither down nor past its PM) "
+                               "and the pieces can only be scrapped (5.1)" if want_crit else
+                               "the defect is reworkable and the lot's rework count is below 2 (5.1), so the rework asked for "
+                               "is allowed")
+                            + "; the quote is at most $3,000 (5.3) and told before recording (5.2).")
+            done = steps(d)
+            d.alternative("5.5: the disposition recorded before the containment reaches the same state",
+                          [*[x for x in done if x[0] not in ("place_quality_hold", "set_machine_state", "record_scrap")],
+                           *[x for x in done if x[0] == "record_scrap"],
+                           *[x for x in done if x[0] in ("place_quality_hold", "set_machine_state")]])
             if want_crit:
                 n_crit += 1
             else:
@@ -289,6 +321,8 @@ def build() -> TaskWriter:
             for lid in h.lot_ids:
                 d.read("list_inspections", lot_id=lid)
             d.write("release_quality_hold", hold_id=h.hold_id, supervisor_id=s.supervisor_id)
+            d.one_end_state("The hold is not critical (4.5) and every lot on it has an inspection after the hold opened whose "
+                            "latest is a pass (4.4): a shift supervisor's release is made.")
     for h in list(b.take(blocked, 5)) + list(b.take(blocked1, 2)):
         s = b.supervisor()
         instr = (f"{b.sup_who(s)} You want quality hold {h.hold_id} released today; you need the parts for an order. "
@@ -300,6 +334,8 @@ def build() -> TaskWriter:
                 d.read("list_inspections", lot_id=lid)
             d.output(hold_state(h)[0], "code")
             d.forbid("release_quality_hold", hold_id=h.hold_id, supervisor_id=s.supervisor_id)
+            d.one_end_state("The hold is not critical (4.5), and exactly one of its lots lacks a passing re-inspection after the "
+                            "hold opened: 4.4 refuses the release and asks for that lot's number.")
     for h in b.take(crit, 5):
         s = b.supervisor()
         instr = (f"{b.sup_who(s)} You want quality hold {h.hold_id} released; you are sure the lots are fine now. "
@@ -312,6 +348,11 @@ def build() -> TaskWriter:
             assert got["severity"] == "critical"
             d.transfer(f"Supervisor asks to release critical hold {h.hold_id} ({h.defect_code}).")
             d.forbid("release_quality_hold", hold_id=h.hold_id, supervisor_id=s.supervisor_id)
+            d.one_end_state("The hold is critical: 4.5 never releases it at the desk, whatever its re-inspections show, and "
+                            "transfers to quality engineering once the severity is confirmed.")
+            first, hold, transfer = steps(d)
+            d.alternative("4.4's inspections read for every lot before the transfer change nothing",
+                          [first, hold, *[("list_inspections", {"lot_id": lid}) for lid in h.lot_ids], transfer])
 
     # ---- scrap over the desk's limit, and rework refused
     open_lots = sorted((x for x in DB.lots.values() if x.status in ("available", "on_hold") and x.work_order_id),
@@ -336,6 +377,8 @@ def build() -> TaskWriter:
             d.transfer(f"Scrap of {qty} pieces of lot {lot.lot_id} quoted at ${q['cost']:,.2f}, over the desk limit.")
             d.forbid("record_scrap", lot_id=lot.lot_id, quantity=qty, defect_code=code, disposition="scrap",
                      supervisor_id=s.supervisor_id, note=f"{code} found")
+            d.one_end_state("The defect cannot be reworked (5.1) and the scrap quote is over $3,000: 5.3 records nothing, "
+                            "quotes it, then transfers to the plant manager.")
     reworked = [x for x in open_lots if x.rework_count >= 2 and x.quantity >= 40]
     fresh = [x for x in open_lots if x.rework_count == 0 and x.quantity >= 40]
     # A defect the lot's processes can show (no short shot on a machined part, no missing component outside assembly).
@@ -367,6 +410,10 @@ def build() -> TaskWriter:
             d.wrong_output(quote_scrap(DB, lot.lot_id, qty, "rework")["cost"], "money")
             d.forbid("record_scrap", lot_id=lot.lot_id, quantity=qty, defect_code=code, disposition="rework",
                      supervisor_id=s.supervisor_id, note=f"{code}")
+            d.one_end_state("Rework is refused for one reason (5.1): "
+                            + ("the lot was already reworked twice" if code in REWORKABLE else "the defect is not reworkable")
+                            + "; the supervisor then wants the pieces scrapped, quoted at most $3,000 (5.3) and recorded once "
+                            "the cost is told (5.2).")
 
     # ---- customer quality contacts: their own shipped lots
     contacts = sorted(DB.quality_contacts.values(), key=lambda c: c.contact_id)
@@ -392,6 +439,8 @@ def build() -> TaskWriter:
             got = d.read("get_lot", lot_id=lot.lot_id)
             d.output(got["shipped_on"], "date", strict=True)
             d.output(got["quantity"], "number")
+            d.one_end_state("A quality contact asking about their own company's lot (1.3): its shipment date and quantity are "
+                            "told; the contract margin is never told to anyone.")
     # ---- customer quality contacts: a hold they may not place
     waiting = sorted((x for x in DB.lots.values() if x.status == "available" and x.customer_id and not x.work_order_id),
                      key=lambda x: x.lot_id)
@@ -422,6 +471,8 @@ def build() -> TaskWriter:
             d.output(seen[-1]["inspected_at"][:10], "date")
             d.forbid("place_quality_hold", lot_ids=[lot.lot_id], severity="minor", defect_code="burr",
                      supervisor_id=b.sups[0].supervisor_id, reason="customer request")
+            d.one_end_state("A quality contact may not place holds (1.3), the one reason; the lot is their company's, so its "
+                            "quantity and last inspection date are told.")
     return w
 
 
