@@ -277,6 +277,7 @@ def k_modify(b: Builder, n: int, split: str = "test", pay: str = "credit_card") 
             ins += " Also ask what will be left on the gift card."
         draft, _ = b.start(f"modify_pending_items_{n}", user, ins,
                            [f"Hi, I'd like to change the {item.name} in an order I haven't received yet.", "AUTH", f"I'd like the {opts(variant.options)} one, please.", "Yes, that's right."], split)
+        draft.one_end_state("Rule 5.2: a pending order's item becomes another available variant of the same product; the customer names the item by product and options and the new variant by its full options, which fit one variant of the same product (variants never share options); the difference goes to the one method of that kind on the profile, which they name (5.3), and the figure is quote_item_change's.")
         draft.read("get_order_details", order_id=order.order_id)
         draft.read("get_product_details", product_id=item.product_id)
         quote = draft.read("quote_item_change", order_id=order.order_id, item_ids=[item.item_id], new_item_ids=[variant.item_id])
@@ -309,6 +310,9 @@ def k_return(b: Builder, n: int, to_gift: bool = False, split: str = "test", cou
         if to_gift:
             ins += " Also ask what the gift card balance will be after the refund."
         draft, _ = b.start(f"return_delivered_{n}", user, ins, ["Hi, I'd like to return something from a recent delivery.", "AUTH", "Yes, please process the return."], split)
+        draft.one_end_state("Rules 6.1-6.4: the order is in the 30-day window and is the only one with these products; the items, "
+                            "named by product and options, go back in one request (6.2) to the original method or the only gift "
+                            "card, as the customer says (6.3); the refund is quote_return's, restocking fee included.")
         draft.read("get_order_details", order_id=order.order_id)
         ids = sorted(i.item_id for i in items)
         quote = draft.read("quote_return", order_id=order.order_id, item_ids=ids)
@@ -338,6 +342,7 @@ def k_exchange(b: Builder, n: int, split: str = "test") -> None:
                        f"Use the payment method you paid the order with for any difference, and ask how much will be {word}.")
                 draft, _ = b.start(f"exchange_delivered_{n}", user, ins,
                                    [f"Hi, I want to exchange the {item.name} I got.", "AUTH", f"The {opts(variant.options)} one.", "Yes, do it."], split)
+                draft.one_end_state("Rule 7.1: a delivered order in the 30-day window, the customer names the item by product and options and the new variant by its full options, which fit one variant of the same product (variants never share options); the difference goes to the order's own payment method as the customer asks (7.3), the figure quote_item_change's.")
                 draft.read("get_order_details", order_id=order.order_id)
                 draft.read("get_product_details", product_id=item.product_id)
                 quote = draft.read("quote_item_change", order_id=order.order_id, item_ids=[item.item_id], new_item_ids=[variant.item_id])
@@ -359,6 +364,7 @@ def k_address(b: Builder, n: int, split: str = "test") -> None:
         ins = (f"You are staying at {words} for the next few weeks and want your pending order of {order_words(order)} shipped there. "
                "Your default address on file must stay as it is.")
         draft, _ = b.start(f"modify_pending_address_{n}", user, ins, ["Hi, can you ship my order to a different address?", "AUTH", words, "Yes, confirmed."], split)
+        draft.one_end_state("Rule 5.4: a pending order's address changes any number of times and the default address only when asked; the customer says it must stay, so only the order (their one pending order) moves.")
         draft.read("get_order_details", order_id=order.order_id)
         draft.write("modify_pending_order_address", order_id=order.order_id, **addr)
         draft.forbid("modify_user_address", user_id=user.user_id, **addr)
@@ -434,6 +440,7 @@ def m_modify_combo(b: Builder, n: int) -> None:
                            f"In my pending order, switch the {item_words(item)} to the {opts(variant.options)} version, with any "
                            f"difference on my gift card. Then ship that order to {words}, and make that my default address too.",
                            "Yes.", "Yes.", "Yes."])
+        draft.one_end_state("Rules 5.2-5.4 and 8.1: the customer names the item by product and options and the new variant by its full options, which fit one variant of the same product (variants never share options); the gift card (their only one) covers the difference (5.3); the order and the default address take the address the customer gives.")
         draft.read("get_order_details", order_id=order.order_id)
         draft.read("get_product_details", product_id=item.product_id)
         draft.write("modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id], new_item_ids=[variant.item_id], payment_method_id=gift.id)
@@ -468,6 +475,7 @@ def m_return_exchange(b: Builder, n: int, split: str = "test") -> None:
                            f"Return the {item_words(back)}, refunded to my gift card. Exchange the {item_words(item)} for the "
                            f"{opts(variant.options)} version, any difference on the card I paid that order with. And change my "
                            f"default address to {words}.", "Yes.", "Yes.", "Yes."], split)
+        draft.one_end_state("Rules 6-8: the returned item goes to the only gift card (6.3); for the exchange the customer names the item by product and options and the new variant by its full options, which fit one variant of the same product (variants never share options), the difference on that order's own method as asked (7.3); the default address is the one given.")
         draft.read("get_order_details", order_id=ret.order_id)
         draft.read("get_order_details", order_id=exc.order_id)
         quote = draft.read("quote_return", order_id=ret.order_id, item_ids=[back.item_id])
@@ -501,6 +509,7 @@ def m_cancel_and_return(b: Builder, n: int) -> None:
                            f"Cancel my pending order of {order_words(p)}, because {REASON_WORDS[reason].replace('you ', 'I ', 1)}. "
                            f"Return the {what} from a recent delivery, refunded to my gift card. And update my default address "
                            f"to {words}.", "Yes.", "Yes.", "Yes."])
+        draft.one_end_state("Rules 5.1, 6.1-6.3 and 8.1: the pending order is cancelled for the reason the customer gives (one of the three values); the items, named by product and options, are returned in one request (6.2) to their only gift card, which 6.3 allows; the default address is the one they give.")
         draft.read("get_order_details", order_id=p.order_id)
         draft.read("get_order_details", order_id=d.order_id)
         ids = sorted(i.item_id for i in items)
@@ -555,6 +564,7 @@ def f_processed_cancel(b: Builder, n: int) -> None:
                "insist: you need it stopped, and ask for someone who can help.")
         draft, _ = b.start(f"refuse_cancel_processed_{n}", user, ins,
                            [f"Please cancel my order with the {order_words(order)}.", "AUTH", "I really need it cancelled. Please get me someone who can do it."])
+        draft.one_end_state("Rules 4.3 and 11.1: a processed order cannot be cancelled; the customer insists after the explanation, so the agent looks the order up and transfers, the one step 11.1 leaves.")
         draft.read("get_order_details", order_id=order.order_id)
         draft.require("get_order_details", order_id=order.order_id)  # the policy: look, explain, then transfer
         draft.transfer(f"{user.user_id} wants to cancel processed order {order.order_id}")
@@ -576,6 +586,7 @@ def f_processed_address(b: Builder, n: int) -> None:
                f"sent to {words}. If only one of them can be changed, accept that and do not ask for a human.")
         draft, _ = b.start(f"refuse_address_processed_{n}", user, ins,
                            ["Hi, I need two orders redirected to a new address.", "AUTH", words, "Okay, then just the one that can be changed. Yes."])
+        draft.one_end_state("Rules 4.2-4.3 and 5.4: only the pending order's address may change, the processed one's not; the customer accepts that and wants no human (11.1 needs insistence).")
         draft.read("get_order_details", order_id=proc[0].order_id)
         draft.read("get_order_details", order_id=pend[0].order_id)
         draft.write("modify_pending_order_address", order_id=pend[0].order_id, **addr)
@@ -601,6 +612,7 @@ def f_window(b: Builder, n: int, insist: bool) -> None:
             ins += "Ask on what date the order was delivered. If refused, accept it politely and do not ask for a human."
             script = ["I'd like to return something I bought.", "AUTH", "When was it delivered, exactly?", "Okay, thanks."]
         draft, _ = b.start(f"refuse_return_outside_window_{n}", user, ins, script)
+        draft.one_end_state("Rule 6.1: the order was delivered more than 30 days ago, so no return to any method; a customer who insists is transferred after the look-up (11.1), one who accepts is told the delivery date and not transferred.")
         draft.read("get_order_details", order_id=order.order_id)
         if insist:
             draft.require("get_order_details", order_id=order.order_id)
@@ -627,6 +639,7 @@ def f_other_product(b: Builder, n: int) -> None:
         ins = (f"You want to exchange the {item_words(item)} you received for the {other} instead. If that is not possible, you decide to return "
                f"the {item.name} with the refund to the original payment method, and ask how much you will get back.")
         draft, _ = b.start(f"refuse_exchange_other_product_{n}", user, ins, [f"Can I swap the {item.name} I got for the {other}?", "AUTH", "Fine, then I'll return it.", "Yes."])
+        draft.one_end_state("Rule 7.1: an exchange is for a variant of the same product only, and it points to the return the customer then asks for: the named item, in the window, refunded to the original method as they ask (6.3), the figure quote_return's.")
         draft.read("get_order_details", order_id=order.order_id)
         quote = draft.read("quote_return", order_id=order.order_id, item_ids=[item.item_id])
         draft.write("return_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id], payment_method_id=paid_with(order))
@@ -651,6 +664,7 @@ def f_gift_short(b: Builder, n: int) -> None:
                    "Ask how much the difference is.")
             draft, _ = b.start(f"refuse_gift_card_short_{n}", user, ins,
                                [f"I want to exchange my {item.name} and use my gift card.", "AUTH", f"The {opts(variant.options)} one.", "What's on the gift card then?", "Okay, use the credit card. Yes."])
+            draft.one_end_state("Rule 7.3: a gift card pays a difference only when its balance covers all of it, and it does not; the customer names the item by product and options and the new variant by its full options, which fit one variant of the same product (variants never share options); the customer then names their only credit card for it.")
             draft.read("get_order_details", order_id=order.order_id)
             draft.read("get_product_details", product_id=item.product_id)
             quote = draft.read("quote_item_change", order_id=order.order_id, item_ids=[item.item_id], new_item_ids=[variant.item_id])
@@ -680,6 +694,7 @@ def f_other_user(b: Builder, n: int) -> None:
                f"{order_words(order)} because {REASON_WORDS[reason]}.")
         draft, _ = b.start(f"refuse_other_customer_order_{n}", user, ins,
                            [f"Hi, I need to cancel my {relation}'s order {vorder.order_id} for them, and one of mine.", "AUTH", f"Fine, forget my {relation}'s order.", "Yes, cancel mine."])
+        draft.one_end_state("Rule 1.2: another customer's order is never touched, whatever the relation; the customer's own pending order is cancelled for the reason they give (5.1).")
         b.used.add(victim.user_id)
         draft.read("get_order_details", order_id=order.order_id)
         draft.write("cancel_pending_order", order_id=order.order_id, reason=reason)
@@ -708,6 +723,7 @@ def f_second_modify(b: Builder, n: int) -> None:
             draft, _ = b.start(f"refuse_second_modification_{n}", user, ins,
                                [f"Hi, I want to change the {i1.name} in my order.", "AUTH", f"The {opts(v1.options)} one.", "Yes, do it.",
                                 f"Oh, and can you also change the {i2.name} to the {opts(v2.options)} one?", "Okay."])
+            draft.one_end_state("Rule 5.2: items change only once per order; the customer says the first item is the only change, so the second request is refused, and they want no human; the customer names the item by product and options and the new variant by its full options, which fit one variant of the same product (variants never share options), the difference on the order's own method as asked.")
             draft.read("get_order_details", order_id=order.order_id)
             draft.read("get_product_details", product_id=i1.product_id)
             draft.write("modify_pending_order_items", order_id=order.order_id, item_ids=[i1.item_id], new_item_ids=[v1.item_id], payment_method_id=pay.id)
@@ -733,6 +749,7 @@ def f_unavailable(b: Builder, n: int) -> None:
                    "available, return the item instead with the refund on your gift card, and ask how much the refund is.")
             draft, _ = b.start(f"refuse_unavailable_variant_{n}", user, ins,
                                [f"Hi, can I exchange my {item.name} for the {opts(variant.options)} one?", "AUTH", "Then I'll return it to my gift card.", "Yes."])
+            draft.one_end_state("Rule 7.1: the variant asked for is out of stock, so no exchange; the customer then returns the item to their only gift card, which 6.3 allows, the figure quote_return's.")
             draft.read("get_order_details", order_id=order.order_id)
             draft.read("get_product_details", product_id=item.product_id)
             quote = draft.read("quote_return", order_id=order.order_id, item_ids=[item.item_id])
@@ -757,6 +774,7 @@ def f_refund_elsewhere(b: Builder, n: int) -> None:
         ins = (f"You want to return everything in your recent delivery of {order_words(order)} and have the refund sent to your PayPal account. "
                "If that is not allowed, accept the refund to the card you paid with. Ask for the refund amount.")
         draft, _ = b.start(f"refuse_refund_to_paypal_{n}", user, ins, ["I want to return a whole order and get the money on PayPal.", "AUTH", "Okay, the card then. Yes."])
+        draft.one_end_state("Rule 6.3: a refund goes to the original method or a gift card, never PayPal; the customer has no gift card, so every item of the order goes back to the card they paid with.")
         draft.read("get_order_details", order_id=order.order_id)
         quote = draft.read("quote_return", order_id=order.order_id, item_ids=ids)
         draft.write("return_delivered_order_items", order_id=order.order_id, item_ids=ids, payment_method_id=card.id)
@@ -777,6 +795,7 @@ def f_second_return(b: Builder, n: int) -> None:
         ins = (f"You already asked to return one item of your order of {order_words(order)}. Now you also want to return the {item_words(item)} "
                "from the same order. If refused, insist once and ask for a human agent.")
         draft, _ = b.start(f"refuse_second_return_{n}", user, ins, [f"Hi, I want to add the {item.name} to my return.", "AUTH", "Please, I need to send it back. Get me a person."])
+        draft.one_end_state("Rules 4.3 and 6.2: a return is made once per order and a return-requested order cannot change; the customer insists, so the look-up and the transfer of 11.1.")
         draft.read("get_order_details", order_id=order.order_id)
         draft.require("get_order_details", order_id=order.order_id)
         draft.transfer(f"{user.user_id} wants a second return on {order.order_id}")
