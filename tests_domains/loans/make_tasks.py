@@ -129,6 +129,14 @@ def can_apply(b: Borrower) -> bool:
 POLICY_NUMBERS = {580, 619, 620, 679, 680, 739, 740}
 
 
+def named_account(b: Borrower, acc: BankAccount) -> str:
+    """Why the account a write uses is the only one it may use: the caller names it, and it may be used."""
+    same = [a for a in b.bank_accounts if a.bank_name == acc.bank_name and a.account_last4 == acc.account_last4]
+    assert same == [acc] and acc.verified, f"{b.borrower_id}: {acc.account_id} is not the one verified account so named"
+    return (f"the caller names the account by bank and last four digits, and the {acc.bank_name} account ending "
+            f"{acc.account_last4} is the only one on the profile with them and is verified (rules 2.1, 3.1)")
+
+
 class Builder:
     def __init__(self) -> None:
         self.writer = TaskWriter(DOMAIN)
@@ -199,6 +207,8 @@ def autopay_enroll(w: Builder, i: int, split: str = "test") -> None:
     t.read("quote_autopay_change", loan_number=loan.loan_number, change="enroll")
     res = t.write("enroll_autopay", loan_number=loan.loan_number, bank_account_id=acc.account_id)
     t.output(res["monthly_payment"], "money")
+    t.one_end_state(f"The loan is current and not on autopay, and {named_account(b, acc)}; enrolling is the one change "
+                    "asked for (7.1).")
 
 
 def extra_principal(w: Builder, i: int, split: str = "test") -> None:
@@ -221,6 +231,8 @@ def extra_principal(w: Builder, i: int, split: str = "test") -> None:
     t.read("quote_extra_payment", loan_number=loan.loan_number, amount=amount)
     res = t.write("make_extra_payment", loan_number=loan.loan_number, amount=amount, bank_account_id=acc.account_id)
     t.output(res["loan"]["principal_balance"], "money")
+    t.one_end_state(f"The loan is current, its product charges no prepayment fee (4.3), the amount is over $25 and under "
+                    f"the principal (4.2), and {named_account(b, acc)}.")
 
 
 def extra_principal_fee(w: Builder, i: int) -> None:
@@ -246,6 +258,8 @@ def extra_principal_fee(w: Builder, i: int) -> None:
     t.write("make_extra_payment", loan_number=loan.loan_number, amount=amount, bank_account_id=acc.account_id)
     t.output(q["prepayment_fee"], "money")
     t.output(q["total_charge"], "money")
+    t.one_end_state(f"The loan is current and inside its product's 12-month prepayment-fee window, so the fee is charged on "
+                    f"top of the amount (4.3) once the caller accepts it, and {named_account(b, acc)}.")
 
 
 def payoff_quote(w: Builder, i: int, split: str = "test") -> None:
@@ -285,6 +299,8 @@ def payoff_today(w: Builder, i: int) -> None:
     q = t.read("get_payoff_quote", loan_number=loan.loan_number, payoff_date=TODAY.isoformat())
     t.write("pay_off_loan", loan_number=loan.loan_number, bank_account_id=acc.account_id)
     t.output(q["total_payoff"], "money")
+    t.one_end_state(f"The loan is current and outside any prepayment-fee window; a payoff today charges today's quote "
+                    f"(5.2), and {named_account(b, acc)}.")
 
 
 # -- deferrals ------------------------------------------------------------------------------
@@ -316,6 +332,9 @@ def deferral_hardship(w: Builder, i: int, split: str = "test") -> None:
     res = t.write("request_deferral", loan_number=loan.loan_number, hardship=category)
     t.output(res["deferral"]["interest_added"], "money")
     t.output(res["deferral"]["to_due_date"], "date")
+    t.one_end_state("Every condition of 6.2 holds (a hardship the caller describes, a current loan, 6 or more installments "
+                    f"paid, {loan.deferrals_used} deferrals used), and the hardship described fits one category of 6.3 "
+                    f"({category}); one deferral of the next installment (6.5).")
 
 
 def deferral_refused(w: Builder, i: int, kind: str) -> None:
@@ -362,6 +381,11 @@ def deferral_refused(w: Builder, i: int, kind: str) -> None:
         t.output(info["monthly_payment"], "money")
     t.forbid("request_deferral", loan_number=loan.loan_number, hardship="reduced_income")
     t.forbid("transfer_to_human_agents")
+    why_not = {"vacation": "the reason is convenience, not a hardship (6.4), while every other condition of 6.2 holds",
+               "early": f"only {loan.payments_made} installments have been paid, fewer than the 6 that 6.2 requires",
+               "max": f"the loan has used {loan.deferrals_used} deferrals, and 6.2 allows fewer than 2"}[kind]
+    t.one_end_state(f"No deferral: {why_not}. Whatever reason the agent gives, the state is unchanged, a refused deferral "
+                    "is not transferred (6.4, 10.2), and the caller's follow-up question has one answer in the loan's details.")
 
 
 def deferral_past_due(w: Builder, i: int) -> None:
@@ -386,6 +410,9 @@ def deferral_past_due(w: Builder, i: int) -> None:
     t.write("make_scheduled_payment", loan_number=loan.loan_number, bank_account_id=acc.account_id)
     t.output(q["total_charge"], "money")
     t.forbid("request_deferral", loan_number=loan.loan_number, hardship="reduced_income")
+    t.one_end_state("No deferral: the loan is past due (6.2), though the caller's hardship and the loan's history would "
+                    f"qualify; one scheduled payment brings it current (4.1), and {named_account(b, acc)}. Once it is paid the "
+                    "caller asks for nothing more, so no deferral follows.")
 
 
 # -- late fees ------------------------------------------------------------------------------------
@@ -417,6 +444,8 @@ def waive_catch_up_autopay(w: Builder, i: int) -> None:
     res = t.write("enroll_autopay", loan_number=loan.loan_number, bank_account_id=acc.account_id)
     t.output(pay["payment"]["amount"], "money")
     t.output(res["monthly_payment"], "money")
+    t.one_end_state("The fee qualifies for the one courtesy waiver (8.2: no waiver ever on the loan, no other late fee in "
+                    f"the 12 months before it, shown by list_loan_fees); the caller fixes the order, and {named_account(b, acc)}.")
 
 
 def waiver_refused(w: Builder, i: int) -> None:
@@ -440,6 +469,13 @@ def waiver_refused(w: Builder, i: int) -> None:
     t.output(q["total_charge"], "money")
     t.forbid("waive_late_fee", fee_id=fee.fee_id)
     t.forbid("transfer_to_human_agents")
+    earlier = [f for f in FEES[loan.loan_number] if f is not fee and f.kind == "late"]
+    if any(f.status == "waived" for f in earlier):
+        why_not = "a late fee on this loan was waived before"
+    else:
+        why_not = "another late fee was assessed on this loan in the 12 months before this one"
+    t.one_end_state(f"No waiver: {why_not} (8.2, shown by list_loan_fees), and a refused waiver is not transferred; the "
+                    "caller pays nothing on the call, so the one figure is the quoted catch-up charge (4.1).")
 
 
 # -- applications -----------------------------------------------------------------------------------
@@ -489,6 +525,8 @@ def apply_book_autopay(w: Builder, i: int, split: str = "test") -> None:
     res = t.write("enroll_autopay", loan_number=loan["loan_number"], bank_account_id=acc.account_id)
     t.output(loan["loan_number"], "code")
     t.output(res["monthly_payment"], "money")
+    t.one_end_state(f"The caller asks for a PERS-STD loan within the band's maximum; {category} is the 9.2 category that fits "
+                    f"'{what}'; the offer is booked and the new loan enrolled in the order the caller asks, and {named_account(b, acc)}.")
 
 
 def apply_annual_income(w: Builder, i: int) -> None:
@@ -518,6 +556,8 @@ def apply_annual_income(w: Builder, i: int) -> None:
     t.output(loan["monthly_payment"], "money")
     t.output(loan["loan_number"], "code")
     t.output(loan["first_due_date"], "date")
+    t.one_end_state("9.2: the yearly salary divided by 12 is the monthly income submitted; a new roof and gutters are "
+                    f"repairs to the home (home_improvement); {named_account(b, acc)}.")
 
 
 def apply_declined(w: Builder, i: int) -> None:
@@ -542,6 +582,8 @@ def apply_declined(w: Builder, i: int) -> None:
     app = submit(t, b, amount, 48, income, debts, "medical")
     assert app["status"] == "declined", app
     t.output(app["dti_pct"], "percent")
+    t.one_end_state("9.4: every application the caller confirms is submitted, even one the agent expects to be declined, "
+                    "so the decision is recorded; a hospital bill is the medical category (9.2).")
 
 
 def apply_over_band(w: Builder, i: int) -> None:
@@ -576,6 +618,9 @@ def apply_over_band(w: Builder, i: int) -> None:
     t.output(res["monthly_payment"], "money")
     t.forbid("submit_application", borrower_id=b.borrower_id, product_id="PERS-STD", requested_amount=ask,
              term_months=60, stated_monthly_income=income, stated_monthly_debts=debts, purpose="home_improvement")
+    t.one_end_state("9.4: the amount asked is over the band's maximum, so the agent tells the maximum and submits only the "
+                    "amount the caller then chooses (the maximum), never the first amount; an in-ground pool is an addition to "
+                    f"the home (home_improvement, 9.2); {named_account(b, acc)}.")
 
 
 def auto_application(w: Builder, i: int) -> None:
@@ -603,6 +648,8 @@ def auto_application(w: Builder, i: int) -> None:
                f"go to auto originations.")
     t.forbid("submit_application", borrower_id=b.borrower_id, product_id=product, requested_amount=18000.0,
              term_months=60, stated_monthly_income=5200.0, stated_monthly_debts=900.0, purpose=purpose)
+    t.one_end_state("9.1: auto and auto-refinance applications are taken only by the auto originations team, so the one "
+                    "end state is no application and a transfer (10.2); the credit score on file answers the caller's question.")
 
 
 PURPOSE_WORDS = {"debt_consolidation": "consolidating credit cards", "home_improvement": "a home project",
@@ -649,6 +696,9 @@ def withdraw_reapply(w: Builder, i: int) -> None:
     assert new["status"] == "approved", new
     loan = t.write("book_approved_application", application_id=new["application_id"], disbursement_account_id=acc.account_id)
     t.output(loan["monthly_payment"], "money")
+    t.one_end_state("9.5: a borrower holds one open offer, and changing the amount or term means withdrawing it (with the "
+                    "reason the caller gives, changing_amount_or_terms) and submitting a new application; "
+                    f"{named_account(b, acc)}.")
 
 
 def book_offer(w: Builder, i: int, split: str = "test") -> None:
@@ -673,6 +723,7 @@ def book_offer(w: Builder, i: int, split: str = "test") -> None:
     loan = t.write("book_approved_application", application_id=app.application_id, disbursement_account_id=acc.account_id)
     t.output(loan["disbursed_amount"], "money")
     t.output(loan["monthly_payment"], "money")
+    t.one_end_state(f"The caller's one open offer is the one booked (9.5), and {named_account(b, acc)}.")
 
 
 # -- autopay and accounts ------------------------------------------------------------------------------
@@ -713,6 +764,7 @@ def switch_autopay(w: Builder, i: int) -> None:
     t.read("get_loan_details", loan_number=loan.loan_number)
     res = t.write("enroll_autopay", loan_number=loan.loan_number, bank_account_id=acc.account_id)
     t.output(res["monthly_payment"], "money")
+    t.one_end_state(f"7.2: switching an enrolled loan changes only the account (the discount stays), and {named_account(b, acc)}.")
 
 
 NEW_BANKS = [("Fifth Third Bank", "042000314"), ("KeyBank", "041001039"), ("PNC Bank", "043000096"), ("Chase", "044000037")]
@@ -739,6 +791,8 @@ def new_account_autopay(w: Builder, i: int) -> None:
     t.write("add_bank_account", borrower_id=b.borrower_id, account_type="checking", routing_number=routing,
             account_last4=last4)
     t.forbid("enroll_autopay", loan_number=loan.loan_number, bank_account_id=other.account_id)
+    t.one_end_state("3.2: the new account is added as asked, but it is unverified until its micro-deposits are confirmed, "
+                    "so autopay cannot use it today (3.1), and the caller refuses every other account.")
 
 
 def interest_paid(w: Builder, i: int) -> None:
@@ -783,6 +837,8 @@ def catch_up_extra_autopay(w: Builder, i: int) -> None:
     res = t.write("enroll_autopay", loan_number=loan.loan_number, bank_account_id=acc.account_id)
     t.output(res["principal_balance"], "money")
     t.output(res["monthly_payment"], "money")
+    t.one_end_state("4.2: extra payments are taken only on a current loan, so the overdue installment is paid first; the "
+                    f"caller then fixes the order of the extra payment and autopay, and {named_account(b, acc)}.")
 
 
 def two_loans(w: Builder, i: int) -> None:
@@ -817,6 +873,7 @@ def two_loans(w: Builder, i: int) -> None:
     paid = t.write("make_extra_payment", loan_number=l2.loan_number, amount=extra, bank_account_id=acc.account_id)
     t.output(enrolled["monthly_payment"], "money")
     t.output(paid["loan"]["principal_balance"], "money")
+    t.one_end_state(f"The caller names the loan and fixes the order of the three changes, and {named_account(b, acc)}.")
 
 
 # -- transfers ---------------------------------------------------------------------------------------
@@ -864,6 +921,10 @@ def transfer(w: Builder, i: int, kind: str) -> None:
         t.output(info["maturity_date"], "date")
         t.transfer(f"Borrower requests a rate or term modification on loan {loan.loan_number}.")
         t.forbid("enroll_autopay", loan_number=loan.loan_number, bank_account_id=acc.account_id)
+    why = {"settle": "a request to settle for less than owed", "bankruptcy": "a reported bankruptcy filing",
+           "modification": "a request for a rate or term modification"}[kind]
+    t.one_end_state(f"10.2: {why} is transferred to a human agent, after the one figure the caller asks for; nothing "
+                    "else is changed (10.1).")
 
 
 def build() -> TaskWriter:
