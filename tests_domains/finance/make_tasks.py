@@ -182,6 +182,13 @@ def verified_link(c: Rec) -> Rec | None:
     return links[0] if links else None
 
 
+def named_link(c: Rec, link: Rec) -> str:
+    """Why the bank link a transfer uses is the only one it may use: the client names its bank, and it is verified."""
+    assert link["status"] == "verified" and [ln["bank_name"] for ln in c["bank_links"]].count(link["bank_name"]) == 1, link
+    return (f"the client names the bank, and the {link['bank_name']} link is the only one at that bank on the client's "
+            "profile and is verified (6.1)")
+
+
 def bank_words(link: Rec) -> str:
     return f"your {link['bank_name']} account ending in {link['account_last4']}"
 
@@ -269,6 +276,9 @@ def concentration(b: Builder, n: int) -> None:
                 out(d, small_preview["total_cost"], "money")
                 d.write("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=small)
                 d.forbid("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=big)
+                d.one_end_state(f"4.3: {big} shares would bring the stock to {big_preview['position_weight_after_pct']}% of the account, "
+                                f"over 10%, so that quantity is refused; {small} shares stay under it and the stock is within the client's "
+                                "suitability limit (4.2), so the smaller purchase the client then asks for is placed.")
                 return d
 
             if b.attempt(make):
@@ -313,6 +323,9 @@ def unsuitable(b: Builder, n: int) -> None:
                 if q1 * last_close(want["symbol"]) + 10 > acct["cash"] - preview["total_cost"]:
                     raise Skip("the forbidden buy must stay possible after gold")
                 d.forbid("place_trade", account_id=acct["account_id"], symbol=want["symbol"], side="buy", quantity=q1)
+                d.one_end_state(f"4.2: {want['symbol']} is rated {want['risk_rating']}, above the {LIMIT[c['risk_profile']]} a "
+                                f"{c['risk_profile']} profile may buy (the profile is current, 3.2), so it is refused whatever else applies; the "
+                                f"{alt['name']} is rated {alt['risk_rating']} and an ETF (4.3 exempt), so the purchase the client then asks for is placed.")
                 return d
 
             if b.attempt(make):
@@ -392,6 +405,9 @@ def stale_then_buy(b: Builder, n: int, lowered: int) -> None:
             out(d, result["score"], "number")
             if lower:
                 d.forbid("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
+                d.one_end_state(f"3.2: the profile dated {c['risk_profile_date']} is stale, so no purchase before the questionnaire; the "
+                                f"answers make the client {new} (7.2), whose limit is {LIMIT[new]}, and the {sec['name']} is rated "
+                                f"{sec['risk_rating']} (4.2), so the purchase is refused and the client ends the call.")
                 return d
             find_security(d, sec)
             preview = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
@@ -400,6 +416,9 @@ def stale_then_buy(b: Builder, n: int, lowered: int) -> None:
             tp = d.read("preview_transfer", account_id=acct["account_id"], direction="deposit", method="ach", link_id=link["link_id"], amount=amount)
             out(d, tp["settlement_date"], "date")
             d.write("request_transfer", account_id=acct["account_id"], direction="deposit", method="ach", link_id=link["link_id"], amount=amount)
+            d.one_end_state(f"3.2: the profile is stale, so the questionnaire comes before the purchase; the answers make the client "
+                            f"{new}, who may buy the {sec['name']} (rated {sec['risk_rating']}, 4.2; an ETF, 4.3 exempt); the deposit is an "
+                            f"ACH from the bank the client names, and {named_link(c, link)}.")
             return d
 
         if b.attempt(make):
@@ -437,6 +456,8 @@ def rebalance(b: Builder, n: int, under: int) -> None:
                     allocation = d.read("get_allocation", account_id=acct["account_id"])
                     out(d, allocation["largest_drift_pct_points"], "percent")
                     d.forbid("rebalance_account", account_id=acct["account_id"])
+                    d.one_end_state(f"5.2: the largest drift is {allocation['largest_drift_pct_points']} percentage points, not more than 5, "
+                                    "so the rebalance is declined and the drift told; nothing is transferred (9).")
                     return d
                 d = b.task(
                     f"rebalance_{i}", c, acct,
@@ -502,6 +523,9 @@ def model_switch(b: Builder, n: int) -> None:
             if not plan["trades"]:
                 raise Skip("nothing to rebalance")
             d.write("rebalance_account", account_id=acct["account_id"])
+            d.one_end_state(f"3.2: the profile is stale, so the questionnaire comes before the model change; the answers make the "
+                            f"client {new}, and {model['name']} is the one model by that name (list_models), built for {new} (5.1); 5.4: "
+                            "the model is changed first, then the account rebalanced to it without the drift rule, in the order the client asks.")
             return d
 
         if b.attempt(make):
@@ -537,6 +561,9 @@ def model_too_risky(b: Builder, n: int) -> None:
             out(d, report["investment_gain"], "money")
             out(d, report["return_pct"], "percent")
             d.forbid("set_target_model", account_id=acct["account_id"], model_id=model["model_id"])
+            d.one_end_state(f"5.1: {model['name']} is built for a riskier profile than the client's current {c['risk_profile']} "
+                            "one, and the client declines the questionnaire, so the model is not changed (4.2: no change of profile outside "
+                            "it); the year-to-date figures are the period 8.1 defines.")
             return d
 
         if b.attempt(make):
@@ -595,6 +622,8 @@ def sell_buy_deposit(b: Builder, n: int, split_last: bool = False) -> None:
                 tp = d.read("preview_transfer", account_id=acct["account_id"], direction="deposit", method="ach", link_id=link["link_id"], amount=amount)
                 out(d, tp["settlement_date"], "date")
                 d.write("request_transfer", account_id=acct["account_id"], direction="deposit", method="ach", link_id=link["link_id"], amount=amount)
+                d.one_end_state(f"Sales are always allowed (4.1); the {sec['name']} is within the client's limit (4.2) and an ETF "
+                                f"(4.3 exempt); the deposit is an ACH from the bank the client names, and {named_link(c, link)}.")
                 return d
 
             if b.attempt(make):
@@ -641,6 +670,9 @@ def withdraw_unsettled(b: Builder, n: int) -> None:
                 out(d, tp["settlement_date"], "date")
                 d.write("request_transfer", account_id=acct["account_id"], direction="withdrawal", method="ach", link_id=link["link_id"], amount=small)
                 d.forbid("request_transfer", account_id=acct["account_id"], direction="withdrawal", method="ach", link_id=link["link_id"], amount=asked)
+                d.one_end_state(f"6.4: {money(asked)} is more than the withdrawable cash (unsettled sale proceeds cannot leave), so it is "
+                                f"refused and the withdrawable amount told; the client then takes {money(small)}, within it, and "
+                                f"{named_link(c, link)}.")
                 return d
 
             if b.attempt(make):
@@ -685,6 +717,9 @@ def unverified_link(b: Builder, n: int) -> None:
                 out(d, tp["settlement_date"], "date")
                 d.write("request_transfer", account_id=acct["account_id"], direction="withdrawal", method=method, link_id=good["link_id"], amount=amount)
                 d.forbid("request_transfer", account_id=acct["account_id"], direction="withdrawal", method=method, link_id=bad_link["link_id"], amount=amount)
+                d.one_end_state(f"6.1: the {bad_link['bank_name']} link is pending verification, so it may not be used; the client then "
+                                f"names the {good['bank_name']} link, the only one at that bank, verified, and the amount is within the "
+                                "withdrawable cash (6.4).")
                 return d
 
             if b.attempt(make):
@@ -746,6 +781,8 @@ def cancel_and_replace(b: Builder, n: int) -> None:
             pb = d.read("preview_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
             out(d, pb["total_cost"], "money")
             d.write("place_trade", account_id=acct["account_id"], symbol=sec["symbol"], side="buy", quantity=qty)
+            d.one_end_state(f"6.6: the deposit settles on {t['settlement_date']}, two or more business days after today, so it may be "
+                            f"canceled; the new deposit uses the same bank, and {named_link(c, link)}; the ETF is within the client's limit (4.2).")
             return d
 
         if b.attempt(make):
@@ -774,6 +811,8 @@ def cancel_too_late(b: Builder, n: int) -> None:
             mine = [x for x in found["transfers"] if x["transfer_id"] == t["transfer_id"]]
             out(d, mine[0]["settlement_date"], "date")
             d.forbid("cancel_transfer", transfer_id=t["transfer_id"])
+            d.one_end_state(f"6.6: the transfer settles on {t['settlement_date']}, today or the next business day, so it is already "
+                            "being processed and cannot be canceled; the agent tells its settlement date, and nothing is transferred (9).")
             return d
 
         if b.attempt(make):
@@ -808,6 +847,8 @@ def ira_withdrawal(b: Builder, n: int) -> None:
             out(d, mine["cash"], "money")
             d.transfer(f"IRA distribution request: {money(amount)} from the {TYPE_WORDS[acct['type']]} to a linked bank.")
             d.forbid("request_transfer", account_id=acct["account_id"], direction="withdrawal", method="ach", link_id=link["link_id"], amount=amount)
+            d.one_end_state("6.5: a withdrawal from an IRA is a distribution the desk does not make; the client is transferred "
+                            "after the look-up that finds the account (9), which also answers the cash question.")
             return d
 
         if b.attempt(make):
@@ -843,6 +884,8 @@ def kyc_expired(b: Builder, n: int) -> None:
                 out(d, preview["net_proceeds"], "money")
                 d.transfer(f"Client's KYC has expired; they want to sell {qty} shares of {h['symbol']}.")
                 d.forbid("place_trade", account_id=acct["account_id"], symbol=h["symbol"], side="sell", quantity=qty)
+                d.one_end_state("3.1: the client's KYC has expired, so no change of any kind (a sale included) is made; the sale's "
+                                "figures may be told, and the client is transferred (9).")
                 return d
 
             if b.attempt(make):
@@ -958,6 +1001,9 @@ def scheduled_withdrawal(b: Builder, n: int) -> None:
                 tp = d.read("preview_transfer", account_id=acct["account_id"], direction="withdrawal", method="ach", link_id=link["link_id"], amount=amount, transfer_date=when)
                 out(d, tp["settlement_date"], "date")
                 d.write("request_transfer", account_id=acct["account_id"], direction="withdrawal", method="ach", link_id=link["link_id"], amount=amount, transfer_date=when)
+                d.one_end_state(f"The client fixes the amount, method and day; a day that is not a business day is sent the next "
+                                f"business day (6.2), which the tool records either way; the amount is within the withdrawable cash (6.4), and "
+                                f"{named_link(c, link)}.")
                 return d
 
             if b.attempt(make):
@@ -1006,6 +1052,8 @@ def contact_and_sale(b: Builder, n: int) -> None:
                 d.read("get_client", client_id=c["client_id"])
                 d.read("preview_transfer", account_id=acct["account_id"], direction="withdrawal", method="wire", link_id=link["link_id"], amount=amount)
                 d.write("request_transfer", account_id=acct["account_id"], direction="withdrawal", method="wire", link_id=link["link_id"], amount=amount)
+                d.one_end_state(f"Every change is asked for in full: the new email (10.1), the sale of all the shares (4.1), and a "
+                                f"wire of cash already withdrawable (6.4) with its $25.00 fee (6.3), and {named_link(c, link)}.")
                 return d
 
             if b.attempt(make):
