@@ -173,6 +173,11 @@ def verify(d: TaskDraft, a: Advertiser) -> Any:
     return d.read("list_campaigns", advertiser_id=a.advertiser_id)
 
 
+def steps(d: TaskDraft, *, skip: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
+    """The gold calls so far (less the tools named in skip), as the steps of another path."""
+    return [(a.name, dict(a.arguments)) for a in d.gold if a.name not in skip]
+
+
 def fits(d: TaskDraft, value: Any, kind: Kind) -> bool:
     if in_policy(value, kind):
         return False
@@ -200,6 +205,9 @@ def budget_raise(b: Builder, n: int, train: int = 0) -> None:
         verify(d, a)
         q = d.read("quote_budget_change", campaign_id=c.campaign_id, new_daily_budget=new)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=new)
+        d.one_end_state("The customer names the campaign (names are unique on the account) and a raise of 20-40%, within 3.2's "
+                        "50%; the campaign is active and its budget was not changed today (3.1) and the account has no overdue "
+                        "invoice (3.3), so the raise is made at the amount asked, after the quote's max total is told (2.2).")
         return fits(d, q["max_total_spend_by_end_date"], "money")
 
     b.run("budget_raise", n, cands, write, train)
@@ -222,6 +230,9 @@ def budget_over_cap(b: Builder, n: int) -> None:
         q = d.read("quote_budget_change", campaign_id=c.campaign_id, new_daily_budget=cap)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=cap)
         d.forbid("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=ask)
+        d.one_end_state("Doubling is over 3.2's 50% cap, the one reason to refuse it (the campaign is active, its budget not "
+                        "changed today (3.1), the account has no overdue invoice (3.3)); the customer then takes the largest "
+                        "increase 3.2 allows, exactly 150% of the current budget, made after its quote is told (2.2).")
         return fits(d, q["max_total_spend_by_end_date"], "money")
 
     b.run("budget_over_cap", n, cands, write)
@@ -243,6 +254,9 @@ def budget_changed_today(b: Builder, n: int) -> None:
         verify(d, a)
         p = d.read("get_campaign_pacing", campaign_id=c.campaign_id)
         d.forbid("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=new)
+        d.one_end_state("The campaign's budget_changed_on is today, so 3.1 refuses another change today: the one reason (the "
+                        "20% raise is within 3.2 and the account has no overdue invoice, 3.3). The customer then asks how it "
+                        "paces, and 3.4 tells get_campaign_pacing's pacing percent and projected total spend.")
         return p["pacing_percent"] is not None and fits(d, p["pacing_percent"], "percent") and fits(d, p["projected_total_spend"], "money")
 
     b.run("budget_changed_today", n, cands, write)
@@ -291,11 +305,15 @@ def pause_and_shift(b: Builder, n: int, train: int = 0) -> None:
                     "Yes, do all three."])
         verify(d, a)
         q = d.read("quote_budget_change", campaign_id=up.campaign_id, new_daily_budget=new_up)
-        d.read("quote_budget_change", campaign_id=down.campaign_id, new_daily_budget=new_down)
+        q_down = d.read("quote_budget_change", campaign_id=down.campaign_id, new_daily_budget=new_down)
         d.write("pause_campaign", advertiser_id=a.advertiser_id, campaign_id=stop.campaign_id)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=up.campaign_id, new_daily_budget=new_up)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=down.campaign_id, new_daily_budget=new_down)
-        return fits(d, q["max_total_spend_by_end_date"], "money")
+        d.one_end_state("The customer names all three campaigns (names are unique on the account): 3.5 always allows the "
+                        "pause, 3.2 allows the 30% raise and the cut (not below $10), no budget was changed today (3.1) and "
+                        "the account has no overdue invoice (3.3), so all three writes are made. 2.2 has the caller hear each "
+                        "budget change's max total before confirming, so both quotes' figures are told, the cut's unasked.")
+        return fits(d, q["max_total_spend_by_end_date"], "money") and fits(d, q_down["max_total_spend_by_end_date"], "money")
 
     b.run("pause_and_shift", n, cands, write, train)
 
@@ -327,6 +345,10 @@ def overdue_then_raise(b: Builder, n: int) -> None:
         q = d.read("quote_budget_change", campaign_id=up.campaign_id, new_daily_budget=new)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=up.campaign_id, new_daily_budget=new)
         d.write("resume_campaign", advertiser_id=a.advertiser_id, campaign_id=held.campaign_id)
+        d.one_end_state("The account's one overdue invoice blocks the raise and the resume (3.3) until it is paid; the customer "
+                        "pays it in the call after hearing its amount due (7.2), which lifts 3.3 at once. Then the raise is "
+                        "within 3.2's 50% and quoted first (2.2), and the paused campaign has days left and an approved "
+                        "creative (3.5), neither budget changed today (3.1): both changes are made.")
         return fits(d, due, "money") and fits(d, q["max_total_spend_by_end_date"], "money")
 
     b.run("overdue_then_raise", n, cands, write)
@@ -345,13 +367,16 @@ def overdue_refuse(b: Builder, n: int) -> None:
                    "something is in the way, ask exactly how much you owe, but you do not want to pay anything today (your "
                    "finance team pays invoices on Fridays). Insist once that the campaign be resumed anyway, then accept and end the call.",
                    [f"{hello(a)} Please resume one of my paused campaigns.", creds(a), f"It's '{held.name}'.",
-                    "How much is owed exactly? Finance pays on Fridays, I'm not paying today. Can't you just switch it on?",
+                    "How much is overdue exactly? Finance pays on Fridays, I'm not paying today. Can't you just switch it on?",
                     "Fine, I'll wait."])
         verify(d, a)
         rows = d.read("list_invoices", advertiser_id=a.advertiser_id)
         inv = overdue(a)[0]
         due = next(r["amount_due"] for r in rows if r["invoice_id"] == inv.invoice_id)
         d.forbid("resume_campaign", advertiser_id=a.advertiser_id, campaign_id=held.campaign_id)
+        d.one_end_state("The account's one overdue invoice is the one reason 3.3 refuses the resume (the campaign has days left "
+                        "and an approved creative, 3.5); the customer will not pay today, so nothing is written and that "
+                        "invoice's amount due, which the customer asks for, is told.")
         return fits(d, due, "money")
 
     b.run("overdue_refuse", n, cands, write)
@@ -370,7 +395,8 @@ def age_floor(b: Builder, n: int, train: int = 0) -> None:
     for a in accounts(lambda a: True):
         for c in CAMPAIGNS[a.advertiser_id]:
             sets = AD_SETS[c.campaign_id]
-            if c.status != "ended" and c.category in ("alcohol", "gambling") and len(sets) == 1 and sets[0].min_age == 21:
+            if (c.status != "ended" and c.category in ("alcohol", "gambling") and len(sets) == 1 and sets[0].min_age == 21
+                    and {"GB", "IE", "AU"} & set(sets[0].countries)):
                 cands.append((a, c, sets[0]))
 
     def write(task_id: str, item: tuple[Advertiser, Campaign, AdSet]) -> bool:
@@ -378,9 +404,9 @@ def age_floor(b: Builder, n: int, train: int = 0) -> None:
         extra = next((x for x in b.rng.sample(SAFE_INTERESTS, len(SAFE_INTERESTS)) if x not in s.interests), None)
         if extra is None:
             return False
-        # where the caller's claim is true: drinking and betting are legal at 18 in the UK, Ireland and Australia (not
-        # in most Canadian provinces, where drinking is 19, nor in the US)
-        country = next((name for code, name in [("GB", "the UK"), ("IE", "Ireland"), ("AU", "Australia")] if code in s.countries), "the UK")
+        # a country the ad set targets where the caller's claim is true: drinking and betting are legal at 18 in the UK,
+        # Ireland and Australia (not in most Canadian provinces, where drinking is 19, nor in the US)
+        country = next(name for code, name in [("GB", "the UK"), ("IE", "Ireland"), ("AU", "Australia")] if code in s.countries)
         age_of = "drinking" if c.category == "alcohol" else "betting"
         d = b.task(task_id, a, f"In your '{c.name}' campaign (it has a single ad set) you want the minimum age lowered to 18, "
                    f"because the legal {age_of} age in {country} is 18. If the agent refuses, argue once, then accept and ask "
@@ -392,6 +418,9 @@ def age_floor(b: Builder, n: int, train: int = 0) -> None:
         d.read("list_ad_sets", campaign_id=c.campaign_id)
         d.write("update_ad_set_targeting", **targeting_args(a, s, interests=sorted([*s.interests, extra])))
         d.forbid("update_ad_set_targeting", **targeting_args(a, s, min_age=18))
+        d.one_end_state("4.1 keeps alcohol and gambling ad sets at 21 or older whatever the local law, the one reason the 18 is "
+                        "refused; the interest added is neither sensitive (4.2) nor restricted (4.3), and 4.4 sends the single "
+                        "ad set's current ages, countries and interests with only that interest added.")
         return True
 
     b.run("age_floor", n, cands, write, train)
@@ -422,6 +451,8 @@ def sensitive_interest(b: Builder, n: int) -> None:
         d.write("update_ad_set_targeting", **targeting_args(a, s, countries=sorted([*s.countries, country])))
         d.forbid("update_ad_set_targeting", **targeting_args(a, s, countries=sorted([*s.countries, country]),
                                                            interests=sorted([*s.interests, seg])))
+        d.one_end_state("4.2 never adds a sensitive segment, the one reason that part is refused; the country is one the "
+                        "platform serves, so 4.4 sends the single ad set's current targeting with only the country added.")
         return True
 
     b.run("sensitive_interest", n, cands, write)
@@ -475,6 +506,10 @@ def declare_winner(b: Builder, n: int) -> None:
         d.write("declare_experiment_winner", advertiser_id=a.advertiser_id, experiment_id=e.experiment_id, winner_label=lead)
         q = d.read("quote_budget_change", campaign_id=c.campaign_id, new_daily_budget=new)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=new)
+        d.one_end_state("The campaign has one experiment; it has run 7+ days, every variant has 1,000+ impressions and the "
+                        "leading challenger's confidence is 95% or more, so 6.2 allows declaring exactly the tool's "
+                        "leading_variant, whose lift is told (6.1). The raise is within 3.2's 50%, the budget unchanged today "
+                        "(3.1), the account without an overdue invoice (3.3), made after its quote (2.2).")
         return fits(d, lift, "percent") and fits(d, q["max_total_spend_by_end_date"], "money")
 
     b.run("declare_winner", n, cands, write)
@@ -503,6 +538,11 @@ def too_early(b: Builder, n: int, train: int = 0) -> None:
         r = d.read("analyze_experiment", experiment_id=e.experiment_id)
         conf = next(v for v in r["variants"] if v["label"] == lead)["confidence_percent"]
         d.forbid("declare_experiment_winner", advertiser_id=a.advertiser_id, experiment_id=e.experiment_id, winner_label=lead)
+        d.one_end_state("The campaign has one experiment; it has run 7+ days and every variant has 1,000+ impressions, so the "
+                        "one unmet condition of 6.2 is the leading challenger's confidence under 95%, told as the tool gives "
+                        "it (6.3). The customer keeps the test running, so nothing is written.")
+        d.alternative("the experiment found from list_experiments alone (its campaign id), without listing the campaigns",
+                      steps(d, skip=("list_campaigns",)))
         return fits(d, conf, "percent")
 
     b.run("too_early", n, cands, write, train)
@@ -545,6 +585,10 @@ def relaunch(b: Builder, n: int) -> None:
         q = d.read("quote_budget_change", campaign_id=c.campaign_id, new_daily_budget=new)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=new)
         d.write("resume_campaign", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id)
+        d.one_end_state("The campaign's one rejected creative was turned down for a reason 5.2 lets it resubmit (a misleading "
+                        "claim with the new headline the customer gives, or text overlay as it is) and has fewer than 3 "
+                        "submissions; the raise is within 3.2's 50% and quoted first (2.2); the campaign has days left and an "
+                        "approved creative and the account no overdue invoice, so 3.5 allows the resume.")
         return fits(d, q["max_total_spend_by_end_date"], "money")
 
     b.run("relaunch", n, cands, write)
@@ -572,6 +616,9 @@ def prohibited_dispute(b: Builder, n: int) -> None:
         d.forbid("resubmit_creative", advertiser_id=a.advertiser_id, creative_id=cr.creative_id, headline=cr.headline,
                  landing_url=cr.landing_url)
         d.transfer(f"{a.business_name} disputes the prohibited_content rejection of creative {cr.creative_id}.")
+        d.one_end_state("The campaign's one rejected creative was turned down for prohibited_content: 5.3 never resubmits it, "
+                        "and the customer disputes the rejection, which 5.3 and 9 send to a human after list_creatives shows "
+                        "the reason (the look-up 9 asks for).")
         return True
 
     b.run("prohibited_dispute", n, cands, write)
@@ -584,7 +631,7 @@ def threshold_step(b: Builder, n: int) -> None:
     def write(task_id: str, a: Advertiser) -> bool:
         i = STEPS.index(a.billing_threshold)
         nxt, two = STEPS[i + 1], STEPS[i + 2]
-        d = b.task(task_id, a, f"Your account is charged every time spend reaches the billing threshold and you find it too "
+        d = b.task(task_id, a, f"Your account is invoiced every time its spend reaches the billing threshold and you find it too "
                    f"frequent: you want the threshold raised to {dollars(two)}. If the agent offers less, accept the highest "
                    "they can do today.",
                    [f"{hello(a)} I'd like a higher billing threshold.", creds(a),
@@ -593,6 +640,8 @@ def threshold_step(b: Builder, n: int) -> None:
         d.read("list_invoices", advertiser_id=a.advertiser_id)
         d.write("set_billing_threshold", advertiser_id=a.advertiser_id, new_threshold=int(nxt))
         d.forbid("set_billing_threshold", advertiser_id=a.advertiser_id, new_threshold=int(two))
+        d.one_end_state("The account is 190+ days old, has 3+ paid invoices and none overdue, and its threshold was not changed "
+                        "in the last 35 days, so 7.3 allows a raise of one step only: the next step up, which the customer takes.")
         return True
 
     b.run("threshold_step", n, cands, write)
@@ -601,7 +650,8 @@ def threshold_step(b: Builder, n: int) -> None:
 def threshold_recent(b: Builder, n: int) -> None:
     cutoff = (TODAY - timedelta(days=25)).isoformat()
     cands = [a for a in ADVERTISERS if a.status == "active" and a.threshold_changed_on and a.threshold_changed_on >= cutoff
-             and a.billing_threshold < 5000 and not overdue(a)]
+             and a.billing_threshold < 5000 and not overdue(a) and a.created_on <= (TODAY - timedelta(days=190)).isoformat()
+             and sum(1 for i in INVOICES[a.advertiser_id] if i.status == "paid") >= 3]
 
     def write(task_id: str, a: Advertiser) -> bool:
         nxt = STEPS[STEPS.index(a.billing_threshold) + 1]
@@ -611,6 +661,11 @@ def threshold_recent(b: Builder, n: int) -> None:
                     "Hm. When was it last changed, then?"])
         adv = d.read("find_advertiser", email=a.email, card_last4=a.card_last4)
         d.forbid("set_billing_threshold", advertiser_id=a.advertiser_id, new_threshold=int(nxt))
+        d.one_end_state("The threshold was changed less than 30 days ago, the one unmet condition of 7.3 (the account is 190+ "
+                        "days old, has 3+ paid invoices and none overdue); the customer then asks the date of that change, "
+                        "find_advertiser's threshold_changed_on.")
+        d.alternative("the invoices read to check 7.3's other conditions before refusing",
+                      [*steps(d), ("list_invoices", {"advertiser_id": a.advertiser_id})])
         return fits(d, adv["threshold_changed_on"], "date")
 
     b.run("threshold_recent", n, cands, write)
@@ -651,6 +706,9 @@ def ivt_credit_pause(b: Builder, n: int, train: int = 0) -> None:
         bq = d.read("quote_budget_change", campaign_id=c.campaign_id, new_daily_budget=new)
         d.write("pause_campaign", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id)
         d.write("update_daily_budget", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id, new_daily_budget=new)
+        d.one_end_state("The customer names the campaign and the report's dates (one report per campaign): it is confirmed and "
+                        "ended within 60 days (8.2), its credit is $500 or less (8.4) and goes to the account balance as asked "
+                        "(8.3); 3.5 always allows the pause and 3.2 the cut (not below $10), made after its quote (2.2).")
         return fits(d, q["credit_amount"], "money") and fits(d, bq["max_total_spend_by_end_date"], "money")
 
     b.run("ivt_credit_pause", n, cands, write, train)
@@ -676,6 +734,11 @@ def ivt_card_refund(b: Builder, n: int) -> None:
         q = d.read("quote_ivt_credit", report_id=r.report_id)
         d.forbid("issue_ivt_credit", advertiser_id=a.advertiser_id, report_id=r.report_id, destination="card_refund",
                  note="invalid traffic refund")
+        d.one_end_state("The account has an open or overdue invoice, so 8.3 refuses a refund to the card: the one reason (the "
+                        "report is confirmed and ended within 60 days, 8.2, and its credit is $500 or less, 8.4). The customer "
+                        "declines the balance, so nothing is written and the quoted credit is told.")
+        d.alternative("the report found from list_ivt_reports alone (its campaign id and dates), without listing the campaigns",
+                      steps(d, skip=("list_campaigns",)))
         return fits(d, q["credit_amount"], "money")
 
     b.run("ivt_card_refund", n, cands, write)
@@ -701,6 +764,10 @@ def ivt_large(b: Builder, n: int) -> None:
         d.forbid("issue_ivt_credit", advertiser_id=a.advertiser_id, report_id=r.report_id, destination="account_balance",
                  note="invalid traffic credit")
         d.transfer(f"IVT credit of {q['credit_amount']} for report {r.report_id} exceeds the desk's limit.")
+        d.one_end_state("The report is confirmed and ended within 60 days (8.2) but its credit is over $500, so 8.4 has the "
+                        "agent quote it, tell the amount and transfer to the billing team (9); nothing is issued.")
+        d.alternative("the report found from list_ivt_reports alone (its campaign id and dates), without listing the campaigns",
+                      steps(d, skip=("list_campaigns",)))
         return fits(d, q["credit_amount"], "money")
 
     b.run("ivt_large", n, cands, write)
@@ -722,6 +789,11 @@ def suspended(b: Builder, n: int) -> None:
         d.require("find_advertiser", email=a.email, card_last4=a.card_last4)
         d.forbid("resume_campaign", advertiser_id=a.advertiser_id, campaign_id=c.campaign_id)
         d.transfer(f"{a.business_name} ({a.advertiser_id}) asks for a review of the account suspension.")
+        d.one_end_state("The account is suspended: 1.3 makes no change and sends the owner's review request to a human (9), "
+                        "and 10.1 keeps the risk review note unsaid, so the transfer is the one end state.")
+        d.alternative("the campaigns listed first to find the one named, before the suspension is seen",
+                      [*steps(d, skip=("transfer_to_human_agents",)), ("list_campaigns", {"advertiser_id": a.advertiser_id}),
+                       ("transfer_to_human_agents", {"summary": "The suspended account's owner asks for a review."})])
         return True
 
     b.run("suspended", n, cands, write)
