@@ -330,6 +330,8 @@ def raise_deductible(b: Builder, n: int, line: str) -> None:
     quote = d.read("quote_deductible_change", policy_number=pol.policy_number, coverage_code=code, new_deductible=new)
     d.write("change_deductible", policy_number=pol.policy_number, coverage_code=code, new_deductible=new)
     d.output(abs(quote["prorated_change"]), "money")
+    d.one_end_state(f"The caller names the {what}, which is the {code} deductible (3.2: the home deductible is the all-peril "
+                    f"one shown on DWELL), and ${new:,} is an allowed value (7.1); a deductible may be raised at any time (7.3).")
 
 
 def file_claim_auto(b: Builder, n: int, loss: str, split: str = "test") -> None:
@@ -365,6 +367,9 @@ def file_claim_auto(b: Builder, n: int, loss: str, split: str = "test") -> None:
     d.output(claim["claim_id"], "code")
     d.output(claim["deductible"], "money")
     d.output(claim["estimated_payout"], "money")
+    d.one_end_state(f"The caller names the car, the only {veh.make} {veh.model} on the policy; the loss is covered "
+                    f"({loss} falls under {'COMP' if loss == 'theft' else 'COLL'}, 8.2) and inside the term, and no desk limit of "
+                    f"8.3 applies (no injury, {dollars(est)} is under $15,000, reported within 30 days), so the desk files it.")
 
 
 def file_claim_home(b: Builder, n: int) -> None:
@@ -482,6 +487,9 @@ def replace_vehicle(b: Builder, n: int) -> None:
     d.write("remove_vehicle", policy_number=pn, vehicle_id=old.vehicle_id)
     d.write("update_contact_info", policyholder_id=h.policyholder_id, email=email)
     d.output(abs(float(net)), "money")
+    d.one_end_state(f"6.4: a replacement is a removal and an addition; the caller names the old car, the only {old.make} "
+                    f"{old.model} on the policy, with no open claim (6.3) and not the last vehicle (6.2); the new car is in the "
+                    "rating catalog and not sports or luxury (4.3, 5.4).")
 
 
 def claim_phone_deductible(b: Builder, n: int) -> None:
@@ -517,6 +525,9 @@ def claim_phone_deductible(b: Builder, n: int) -> None:
     d.output(claim["claim_id"], "code")
     d.output(claim["estimated_payout"], "money")
     d.output(abs(quote["prorated_change"]), "money")
+    d.one_end_state(f"The caller names the car, the only {veh.make} {veh.model} on the policy; {loss.replace('_', ' ')} falls "
+                    "under COMP (8.2) and no desk limit of 8.3 applies; the caller names the comprehensive deductible, and 7.4 puts "
+                    "the claim before the deductible change, the order the caller also asks for.")
 
 
 def withdraw_and_cancel(b: Builder, n: int) -> None:
@@ -551,6 +562,9 @@ def withdraw_and_cancel(b: Builder, n: int) -> None:
     d.output(quote["amount_due"] if quote["amount_due"] > 0 else quote["refund_amount"], "money")
     if quote["short_rate_fee"]:
         d.output(quote["short_rate_fee"], "money")
+    d.one_end_state(f"8.6: {claim.claim_id} is the policy's one open claim and nothing has been paid on it, so it may be "
+                    "withdrawn; with no open claim left, the policy may be cancelled at the desk (9.4) today, for the reason the "
+                    f"caller gives ({reason}, 9.3), which sets the fee (9.2).")
 
 
 def child_moves_out(b: Builder, n: int) -> None:
@@ -588,6 +602,8 @@ def child_moves_out(b: Builder, n: int) -> None:
     d.write("remove_vehicle", policy_number=pn, vehicle_id=veh.vehicle_id)
     d.write("update_contact_info", policyholder_id=h.policyholder_id, phone=phone)
     d.output(abs(float(net)), "money")
+    d.one_end_state(f"5.3: {kid.first_name} is the one child listed and no longer lives in the household; the caller names the "
+                    f"car, the only {veh.make} {veh.model} on the policy, with no open claim (6.3) and not the last vehicle (6.2).")
 
 
 def spouse_and_home(b: Builder, n: int) -> None:
@@ -625,6 +641,8 @@ def spouse_and_home(b: Builder, n: int) -> None:
     d.write("update_contact_info", policyholder_id=h.policyholder_id, phone=phone)
     d.output(driver_quote["prorated_change"], "money")
     d.output(abs(home_quote["prorated_change"]), "money")
+    d.one_end_state("The caller's one active home policy has one deductible the desk changes, the all-peril deductible on "
+                    f"DWELL (3.2, 7.1), raised to ${new:,} (7.3); the spouse is over 25 and the auto policy has room (5.2, 5.4).")
 
 
 # ---------------------------------------------------------------------------------------- policy refusals
@@ -645,6 +663,8 @@ def cancel_with_open_claim(b: Builder, n: int, split: str = "test") -> None:
     d.require("list_claims", policy_number=pn)
     d.transfer(f"Policyholder wants to cancel {pn} effective today (switched carrier); the policy has open claim {claim.claim_id}.")
     d.forbid("cancel_policy", policy_number=pn, cancellation_date=TODAY.isoformat(), reason="switched_carrier")
+    d.one_end_state(f"9.4: the policy has open claim {claim.claim_id}, so it cannot be cancelled at the desk: the caller is "
+                    "transferred after the claims look-up that shows it (11.1).")
 
 
 LOWER = {"COLL": {1000: 500, 2000: 1000}, "DWELL": {1000: 500, 2500: 1000, 5000: 2500}}
@@ -668,6 +688,8 @@ def lower_deductible_open_claim(b: Builder, n: int) -> None:
     claims = d.read("list_claims", policy_number=pn)
     d.output(next(c["claim_id"] for c in claims if c["status"] in OPEN), "code")
     d.forbid("change_deductible", policy_number=pn, coverage_code=code, new_deductible=new)
+    d.one_end_state(f"7.3: the policy has open claim {claim.claim_id}, so the deductible may not be lowered; the caller hears "
+                    "the claim number and asks for nothing else, and a refusal under 7.3 is not a transfer (11.1).")
 
 
 def sporty_with_young_driver(b: Builder, n: int) -> None:
@@ -690,6 +712,8 @@ def sporty_with_young_driver(b: Builder, n: int) -> None:
     d.require("list_drivers", policy_number=pn)
     d.transfer(f"Add {year} {make} {model} to {pn}; the policy lists a driver under 25: underwriting review.")
     d.forbid("add_vehicle", policy_number=pn, vin=vin, year=year, make=make, model=model)
+    d.one_end_state(f"5.4: the {make} {model} rates sports or luxury (lookup_vehicle_model) and the policy lists "
+                    f"{young.first_name}, under 25, so adding it needs underwriting review: a transfer after the drivers look-up (11.1).")
 
 
 def young_driver_sporty_car(b: Builder, n: int) -> None:
@@ -713,6 +737,8 @@ def young_driver_sporty_car(b: Builder, n: int) -> None:
     d.transfer(f"Add a driver under 25 to {pn}, which has a {sporty['vehicle_class']} vehicle: underwriting review.")
     d.forbid("add_driver", policy_number=pn, first_name=first, last_name=h.last_name, date_of_birth=dob, license_number=lic,
              license_state=h.address.state, relationship="child")
+    d.one_end_state(f"5.4: {first} is under 25 and the policy has a {sporty['vehicle_class']} vehicle the caller keeps, so "
+                    "adding the driver needs underwriting review: a transfer after the vehicles look-up (11.1).")
 
 
 def claim_needs_specialist(b: Builder, n: int, kind: str) -> None:
@@ -763,6 +789,12 @@ def claim_needs_specialist(b: Builder, n: int, kind: str) -> None:
     if veh is not None:
         args["vehicle_id"] = veh.vehicle_id
     d.forbid("file_claim", **args)
+    why = {"large_auto": "the estimate is over $15,000 on an auto claim (8.3 b)",
+           "large_home": "the estimate is over $25,000 on a home claim (8.3 b)",
+           "late": "the loss is reported more than 30 days after it happened on an auto policy (8.3 c)",
+           "injury": "someone was injured (8.3 a)"}[kind]
+    d.one_end_state(f"The loss is covered ({loss} under the policy's coverage, 8.2), so it is not declined; {why}, so the "
+                    "desk does not file it and transfers the caller after checking the policy (11.1).")
 
 
 def remove_vehicle_open_claim(b: Builder, n: int) -> None:
@@ -787,6 +819,8 @@ def remove_vehicle_open_claim(b: Builder, n: int) -> None:
     d.write("update_contact_info", policyholder_id=h.policyholder_id, email=email)
     d.output(next(c["claim_id"] for c in claims if c["vehicle_id"] == veh.vehicle_id and c["status"] in OPEN), "code")
     d.forbid("remove_vehicle", policy_number=pn, vehicle_id=veh.vehicle_id)
+    d.one_end_state(f"6.3: {claim.claim_id} is open on the {veh.make} {veh.model}, so it cannot come off the policy; the "
+                    "caller hears the claim number and keeps the email change (10.1), and nothing is transferred.")
 
 
 def backdated_cancel(b: Builder, n: int) -> None:
