@@ -587,3 +587,4 @@ DOMAIN.order("quote_permit_fee", "submit_permit_application")
 DOMAIN.order("search_inspection_slots", "schedule_inspection")
 DOMAIN.order("quote_change_order", "approve_change_order")
 DOMAIN.order("quote_pay_application", "submit_pay_application")
+DOMAIN.order("accept_lien_waiver", "release_payment")  # 26: an accepted waiver on file before the release

@@ -207,6 +207,13 @@ def earliest(d: TaskDraft, p: Project, itype: str, inspector: str | None = None)
     return slots[0] if slots else None
 
 
+# Why one inspection slot is right (rules 12-15): every lower level of the plan passed, the covering permit issued and
+# current, and one slot is the earliest from the first bookable day (the builder drops ties between inspectors).
+EARLIEST = ("Every lower level of the plan has passed and the covering permit is issued and current (12, 13), so "
+            "{what} is bookable; the caller has no preference, so it goes in the one earliest slot from the first bookable "
+            "day, April 16 (14, 15).")
+
+
 def clock(t: str) -> str:
     h, m = int(t[:2]), t[3:]
     return f"{(h - 1) % 12 + 1}:{m} {'AM' if h < 12 else 'PM'}"
@@ -262,6 +269,8 @@ def permit_apply(b: Builder, n: int, train: int = 0) -> None:
         d.read("list_project_documents", project_id=p.project_id)
         q = d.read("quote_permit_fee", project_id=p.project_id, permit_type=pt)
         d.write("submit_permit_application", project_id=p.project_id, permit_type=pt)
+        d.one_end_state(f"The owner of the project (7) asks for the {pt} permit; every required document is on file, accepted "
+                        "and unexpired (8), and the fee is quoted before the application (10): one application.")
         return b.fits(d, [(q["permit_fee"], "money")])
 
     b.run("permit_apply", n, cands, write, train)
@@ -291,6 +300,8 @@ def permit_blocked(b: Builder, n: int) -> None:
         d.read("list_project_documents", project_id=p.project_id)
         d.require("list_project_documents", project_id=p.project_id)
         d.forbid("submit_permit_application", project_id=p.project_id, permit_type=pt)
+        d.one_end_state(f"Exactly one required document is the problem, expired on {expired}: the permit is not applied for, "
+                        "the owner hears which document and its expiry date, and there is no transfer for this (8, 9).")
         return b.fits(d, [(expired, "date")])
 
     b.run("permit_expired_document", n, cands, write)
@@ -325,6 +336,7 @@ def inspection_book(b: Builder, n: int, train: int = 0) -> None:
             b.writer.discard(d)
             return False
         d.write("schedule_inspection", project_id=p.project_id, inspection_type=t, slot_id=slot["slot_id"])
+        d.one_end_state(EARLIEST.format(what=f"the {SAY[t]} inspection") + " The owner may book any inspection (11).")
         return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time")])
 
     b.run("inspection_earliest", n, cands, write, train)
@@ -343,7 +355,8 @@ def inspection_out_of_order(b: Builder, n: int) -> None:
         # "what has to happen first" has one answer (a failed rough electrical beside an uninspected rough
         # plumbing would leave the agent two inspections to offer, and the customer no way to pick).
         outstanding = [t for t in p.inspection_plan if LEVEL[t] <= LEVEL[ts[0]] and not passed(p, t)]
-        if later and outstanding == [ts[0]]:
+        # the wanted inspection's own permit is current, so the sequence is the refusal's one reason (not rule 13's transfer)
+        if later and outstanding == [ts[0]] and permit_ok(p, later[0]):
             cands.append((DB.owners[p.owner_id], p, later[0], ts[0]))
 
     def write(task_id: str, c: tuple[Owner, Project, str, str]) -> bool:
@@ -366,6 +379,9 @@ def inspection_out_of_order(b: Builder, n: int) -> None:
             return False
         d.forbid("schedule_inspection", project_id=p.project_id, inspection_type=want, slot_id=bad["slot_id"])
         d.write("schedule_inspection", project_id=p.project_id, inspection_type=prior, slot_id=slot["slot_id"])
+        d.one_end_state(f"The {SAY[want]} inspection's permit is current, but a lower level has not passed (12): the one "
+                        f"inspection outstanding at or below it is the {SAY[prior]}, which the owner then asks for. "
+                        + EARLIEST.format(what=f"the {SAY[prior]} inspection"))
         return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time")])
 
     b.run("inspection_out_of_order", n, cands, write)
@@ -406,6 +422,9 @@ def reinspection(b: Builder, n: int) -> None:
             b.writer.discard(d)
             return False
         d.write("schedule_inspection", project_id=p.project_id, inspection_type=t, slot_id=slot["slot_id"])
+        d.one_end_state(f"The {s.trade} subcontractor may book its own trade's inspection (11); a re-inspection goes to the "
+                        "inspector of the latest failure, at that inspector's earliest bookable slot (16), which is not the "
+                        "earliest slot of all.")
         return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time")])
 
     b.run("reinspection_same_inspector", n, cands, write)
@@ -443,6 +462,8 @@ def wrong_trade(b: Builder, n: int) -> None:
             return False
         d.forbid("schedule_inspection", project_id=p.project_id, inspection_type=t, slot_id=slot["slot_id"])
         sub = d.read("get_subcontract", subcontract_id=sc.subcontract_id)
+        d.one_end_state(f"A {s.trade} subcontractor books only its own trade's inspections (11); the {SAY[t]} inspection is "
+                        "otherwise bookable, so the trade is the refusal's one reason, and nothing changes (6).")
         return b.fits(d, [(sub["retainage_held_to_date"], "money")])
 
     b.run("inspection_wrong_trade", n, cands, write)
@@ -481,6 +502,8 @@ def co_approve(b: Builder, n: int, train: int = 0) -> None:
         d.read("list_change_orders", project_id=p.project_id)
         q = d.read("quote_change_order", change_order_id=co.change_order_id)
         d.write("approve_change_order", change_order_id=co.change_order_id)
+        d.one_end_state("The owner approves their project's one pending change order, named by title (18); quoted first, it "
+                        "keeps the approved changes under 15% of the original contract (19, 20).")
         return b.fits(d, [(q["new_contract_value"], "money"), (q["new_completion"], "date")])
 
     b.run("change_order_approve", n, cands, write, train)
@@ -509,6 +532,9 @@ def co_threshold(b: Builder, n: int) -> None:
         d.forbid("approve_change_order", change_order_id=co.change_order_id)
         d.transfer(f"Owner {o.first_name} {o.last_name} wants to approve {co.change_order_id} on {p.project_id}; approved changes "
                    f"would reach {q['cumulative_change_pct_of_original']}% of the original contract, above the 15% limit.")
+        d.one_end_state(f"Quoted, the change order takes approved changes to {q['cumulative_change_pct_of_original']}% of the "
+                        "original contract, above 15%: this desk does not approve it and transfers the owner to their project "
+                        "manager (20, 31).")
         return b.fits(d, [(q["new_contract_value"], "money")])
 
     b.run("change_order_over_limit", n, cands, write)
@@ -538,6 +564,8 @@ def co_by_sub(b: Builder, n: int) -> None:
         verify_sub(d, s)
         d.forbid("approve_change_order", change_order_id=co.change_order_id)
         sub = d.read("get_subcontract", subcontract_id=sc.subcontract_id)
+        d.one_end_state("Only the project's owner approves a change order; a subcontractor asking is refused (18) and no "
+                        "other change is made in its place (6).")
         return b.fits(d, [(sub["balance_to_bill"], "money")])
 
     b.run("change_order_by_subcontractor", n, cands, write)
@@ -569,6 +597,8 @@ def pay_submit(b: Builder, n: int, train: int = 0) -> None:
         d.read("get_subcontract", subcontract_id=sc.subcontract_id)
         q = d.read("quote_pay_application", subcontract_id=sc.subcontract_id, amount_billed=amount)
         d.write("submit_pay_application", subcontract_id=sc.subcontract_id, period_end=MARCH, amount_billed=amount)
+        d.one_end_state("March is the period just ended and open until April 20 (21), the subcontract has no March "
+                        "application yet (22), and the amount is within the balance (23): one application, quoted first (5).")
         return b.fits(d, [(q["retainage_withheld"], "money"), (q["net_due"], "money")])
 
     b.run("pay_application", n, list(by_sub.values()), write, train)
@@ -600,6 +630,8 @@ def pay_over(b: Builder, n: int) -> None:
         d.forbid("submit_pay_application", subcontract_id=sc.subcontract_id, period_end=MARCH, amount_billed=amount)
         q = d.read("quote_pay_application", subcontract_id=sc.subcontract_id, amount_billed=most)
         d.write("submit_pay_application", subcontract_id=sc.subcontract_id, period_end=MARCH, amount_billed=most)
+        d.one_end_state("The amount asked is more than the balance left to bill: refused, the caller hears the balance (23) "
+                        "and bills exactly that, quoted first (5).")
         return b.fits(d, [(most, "money"), (q["net_due"], "money")])
 
     b.run("pay_application_over_balance", n, cands, write)
@@ -611,6 +643,11 @@ def uploaded_waiver(a: PayApp) -> LienWaiver | None:
 
 def waiver_matches(a: PayApp, w: LienWaiver) -> bool:
     return w.amount == a.net_due and w.through_date == a.period_end
+
+
+# Rules 25-27 for an approved application whose one uploaded waiver matches: accept it, then release.
+WAIVER_OK = ("The application is approved (25) and its one waiver on file, uploaded, shows exactly the net due and the "
+             "period end (26): it is accepted, then the payment released (27).")
 
 
 def release_and_bill(b: Builder, n: int) -> None:
@@ -648,6 +685,9 @@ def release_and_bill(b: Builder, n: int) -> None:
         d.read("get_subcontract", subcontract_id=other.subcontract_id)
         q = d.read("quote_pay_application", subcontract_id=other.subcontract_id, amount_billed=amount)
         d.write("submit_pay_application", subcontract_id=other.subcontract_id, period_end=MARCH, amount_billed=amount)
+        assert len(WAIVERS[a.pay_app_id]) == 1
+        d.one_end_state(WAIVER_OK + " The other job's March application is open, the first for March and within the "
+                        "balance (21-23).")
         return b.fits(d, [(paid["amount_paid"], "money"), (q["net_due"], "money")])
 
     b.run("release_and_bill", n, cands, write)
@@ -684,6 +724,8 @@ def release_and_report(b: Builder, n: int) -> None:
         paid = d.write("release_payment", pay_app_id=a.pay_app_id)
         r = d.write("file_incident_report", project_id=p.project_id, reported_by=s.sub_id, category="near_miss",
                     occurred_on="2026-04-13", occurred_at=at, injured_persons=0, description="Unsecured ladder slid down, nobody on it")
+        assert len(WAIVERS[a.pay_app_id]) == 1
+        d.one_end_state(WAIVER_OK + " Nobody hurt and nothing damaged is a near miss (28).")
         return b.fits(d, [(paid["amount_paid"], "money"), (r["follow_up_due"], "date")])
 
     b.run("release_and_report", n, cands, write)
@@ -695,7 +737,8 @@ def waiver_mismatch(b: Builder, n: int) -> None:
         for sc in SC_BY_SUB[s.sub_id]:
             a = march_app(sc)
             w = uploaded_waiver(a) if a and a.status == "approved" else None
-            if a and w and not waiver_matches(a, w):
+            # the amount is what is wrong (the through date is right), so the corrected figure is the one thing to tell
+            if a and w and w.amount != a.net_due and w.through_date == a.period_end and len(WAIVERS[a.pay_app_id]) == 1:
                 cands.append((s, sc, a, w))
                 break
 
@@ -714,6 +757,8 @@ def waiver_mismatch(b: Builder, n: int) -> None:
         d.read("list_lien_waivers", subcontract_id=sc.subcontract_id)
         d.write("reject_lien_waiver", waiver_id=w.waiver_id, reason="amount does not match the net due")
         d.forbid("release_payment", pay_app_id=a.pay_app_id)
+        d.one_end_state("The one uploaded waiver's amount differs from the net due: it is rejected, no payment is released "
+                        "whatever the caller offers, and the caller hears the net due the corrected waiver must show (26, 27).")
         return b.fits(d, [(a.net_due, "money")])
 
     b.run("lien_waiver_mismatch", n, cands, write)
@@ -763,6 +808,8 @@ def incident_file(b: Builder, n: int, train: int = 0) -> None:
         verify_sub(d, s)
         r = d.write("file_incident_report", project_id=p.project_id, reported_by=s.sub_id, category=cat, occurred_on=when,
                     occurred_at=at, injured_persons=hurt, description=said)
+        d.one_end_state(f"A subcontractor on the project may report (28); what happened fits one category of 28, "
+                        f"{cat.replace('_', ' ')}, and is not serious (29).")
         return b.fits(d, [(r["incident_id"], "code"), (r["follow_up_due"], "date")])
 
     b.run("incident_report", n, list(seen.values()), write, train)
@@ -792,6 +839,8 @@ def incident_serious(b: Builder, n: int) -> None:
         d.forbid("file_incident_report", project_id=p.project_id, reported_by=s.sub_id, category="recordable_injury",
                  occurred_on=TODAY, occurred_at=at, injured_persons=1, description=said)
         d.transfer(f"Serious incident at {p.project_id} ({p.site_address}) reported by {s.company_name}: {said}.")
+        d.one_end_state("An overnight hospital admission or an amputation is serious: this desk files nothing and, after "
+                        "verifying the caller and identifying the project, transfers to the safety director at once (29, 31).")
         return True
 
     b.run("incident_serious", n, cands, write)
@@ -835,6 +884,8 @@ def owner_busy(b: Builder, n: int) -> None:
         d.write("schedule_inspection", project_id=p.project_id, inspection_type=t, slot_id=slot["slot_id"])
         d.write("file_incident_report", project_id=p.project_id, reported_by=o.owner_id, category="near_miss", occurred_on=when,
                 occurred_at=at, injured_persons=0, description="Plywood sheet blew off the roof stack next to the owner")
+        d.one_end_state("The owner approves their project's one pending change order, under 15% (18-20); "
+                        + EARLIEST.format(what=f"the {SAY[t]} inspection") + " Nobody hurt and nothing damaged is a near miss (28).")
         return b.fits(d, [(q["new_completion"], "date"), (slot["date"], "date"), (slot["start_time"], "time")])
 
     b.run("owner_three_requests", n, cands, write)
