@@ -201,6 +201,7 @@ def unauthorized(b: Builder, n: int, standing: str, split_last: bool = False) ->
              "What are the last four digits of the new card?"],
             split=split,
         )
+        d.one_end_state("Rules 4.4, 4.5 and 4.7: each charge the customer names (merchant and amount, one purchase each at its merchant) is disputed as unauthorized for its full amount, with provisional credit exactly when the standing is good, then the card is replaced as stolen with the shipping they ask for.")
         verify(d, c, card)
         d.read("search_transactions", account_id=chk["account_id"], start_date=min(t1["txn_date"], t2["txn_date"]))
         for t in (t1, t2):
@@ -243,6 +244,7 @@ def overdraft_fix(b: Builder, n: int) -> None:
              f"Move ${need} from savings to checking - it's for my bills. Then refund the overdraft fee, and set a low balance alert at ${threshold:.0f} by {said}.",
              "Yes, go ahead.", "What's my checking balance now?"],
         )
+        d.one_end_state("Rules 5.2, 7.3 and 6.1: the customer names the amount and purpose of the transfer from their only savings, which brings checking above zero so 7.3 allows refunding their one overdraft fee in 90 days (no refund in the past 12 months); the alert is the kind, threshold and channel they give.")
         verify(d, c, card)
         d.read("get_account", account_id=chk["account_id"])
         d.read("search_transactions", account_id=chk["account_id"], kind="fee")
@@ -281,6 +283,7 @@ def premier_atm(b: Builder, n: int) -> None:
              f"Fine. Also set a push alert for any transaction of $750 or more on checking, and my new phone number is {phone}.",
              "Yes, please do all that."],
         )
+        d.one_end_state("Rules 7.2 and 7.5: a premier customer's non-Larkspur ATM fees are refunded only within 90 days, so of the two only the recent one; the alert and the phone number are as the customer gives them.")
         verify(d, c, card)
         found = d.read("search_transactions", account_id=chk["account_id"], kind="fee")
         d.write("refund_fee", txn_id=fee["txn_id"])
@@ -314,6 +317,7 @@ def contact_alerts(b: Builder, n: int, train_last: bool = False) -> None:
              "Yes, that's right."],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rules 6.1 and 8.1: the email, the alert kinds, threshold and channels are the customer's words, on their only checking and credit card accounts.")
         verify(d, c, card)
         d.write("update_contact_info", customer_id=c["customer_id"], email=new_email)
         d.write("set_alert", account_id=chk["account_id"], kind="low_balance", channel="email", threshold=threshold)
@@ -346,6 +350,7 @@ def lost_card_payment(b: Builder, n: int) -> None:
              f"Also pay ${pay:.0f} from checking to my credit card, and email me payment due reminders.", "Yes, confirmed."],
             card_note=" (the card you lost)",
         )
+        d.one_end_state("Rules 3.3-3.4 and 5.2: the lost card (by its last four) is replaced as lost with the expedited shipping asked for; the payment is the amount they name from their only checking to their only credit card (within what is owed); the reminder is the kind and channel they give.")
         verify(d, c, card)
         d.read("list_cards", customer_id=c["customer_id"])
         quote = d.read("quote_card_replacement", card_id=card["card_id"], shipping="expedited")
@@ -380,6 +385,7 @@ def maintenance_refunds(b: Builder, n: int) -> None:
              me(c, card, born=False),
              "Yes, all the maintenance fees on checking.", "Yes please.", "So how much in total?"],
         )
+        d.one_end_state("Rule 7.4: a member of five years or more gets every monthly maintenance fee within 90 days refunded, which is all three on their only checking account; the total is computed.")
         verify(d, c, card)
         d.read("search_transactions", account_id=chk["account_id"], kind="fee")
         refunds = [d.write("refund_fee", txn_id=t["txn_id"]) for t in fees]
@@ -416,6 +422,7 @@ def duplicate_combo(b: Builder, n: int) -> None:
              f"Also my new phone number is {phone}, and I'd like a text alert for checking transactions of $300 or more.",
              "Yes, go ahead with all of it."],
         )
+        d.one_end_state("Rule 4.4: a duplicate charge disputes the later copy, the one with the higher transaction id, for its full amount, with provisional credit for a good standing (4.5); the phone and alert are the customer's.")
         verify(d, c, card)
         d.read("search_transactions", account_id=chk["account_id"], merchant=first["merchant"])
         dispute = d.write("file_dispute", txn_id=later["txn_id"], reason="duplicate_charge", merchant_contacted=True,
@@ -455,6 +462,7 @@ def outside_window(b: Builder, n: int, train_last: bool = False) -> None:
              "When exactly did it post?"],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rule 4.2: the purchase posted in February or earlier, so the 60 days after its month-end statement ended before today and no dispute can be filed (9.2: explain, no transfer); the posted date is the one the customer asks for.")
         verify(d, c, card)
         found = d.read("search_transactions", account_id=a["account_id"], merchant=t["merchant"])
         d.output(found["transactions"][0]["posted_date"], "date")
@@ -481,6 +489,7 @@ def pending_dispute(b: Builder) -> None:
         [f"There's a {t['merchant']} charge on my checking that's the wrong amount, I want to dispute it.",
          me(c, card, born=False), "I already called them, they wouldn't fix it.", "Why can't you dispute it?"],
     )
+    d.one_end_state("Rule 4.1: a pending transaction cannot be disputed; the customer is told to call back once it posts, after the look-up that shows it pending.")
     verify(d, c, card)
     d.read("search_transactions", account_id=chk["account_id"], merchant=t["merchant"])
     d.require("search_transactions", account_id=chk["account_id"])
@@ -506,6 +515,7 @@ def already_disputed(b: Builder) -> None:
         [f"I want to dispute a {t['merchant']} charge of {money(t['amount'])}. I might have done it before, but I'm not sure it went through.",
          me(c, card, born=False), "What's the reference number, and when was it filed?"],
     )
+    d.one_end_state("Rule 4.3: one dispute per transaction; the existing dispute's id and filing date are what the customer asks for, nothing new is filed.")
     verify(d, c, card)
     disputes = d.read("list_disputes", customer_id=c["customer_id"])
     mine = next(x for x in disputes if x["txn_id"] == t["txn_id"])
@@ -539,6 +549,7 @@ def big_dispute(b: Builder, n: int) -> None:
             [f"I paid {t['merchant']} {money(t['amount'])} and never got anything. I need to dispute it.",
              me(c, card, born=False), "Yes, I emailed them, they stopped answering.", "OK, transfer me."],
         )
+        d.one_end_state("Rule 4.6: a disputed amount over $2,000.00 goes to the specialists by transfer, not filed; the look-up shows the amount.")
         verify(d, c, card)
         d.read("search_transactions", account_id=a["account_id"], merchant=t["merchant"])
         d.transfer(f"Customer wants to dispute a {t['merchant']} charge of {t['amount']:.2f} (merchandise not received), over the phone dispute limit.")
@@ -570,6 +581,7 @@ def overdraft_recent_refund(b: Builder, n: int) -> None:
             ["I'd like an overdraft fee refunded please.", me(c, card, born=False),
              "When was my last refund then?", "I've been a loyal customer for years, can't you make an exception?"],
         )
+        d.one_end_state("Rule 7.3: one overdraft refund per rolling 12 months, and the last one is more recent; the refusal tells that date (the fee is within 90 days, so this is the one reason).")
         profile = verify(d, c, card)
         d.read("search_transactions", account_id=chk["account_id"], kind="fee")
         d.output(profile["last_overdraft_refund_date"], "date")
@@ -596,6 +608,7 @@ def overdraft_too_old(b: Builder) -> None:
         f"refused, accept and end the call.",
         ["Hi, I want a refund of an old overdraft fee.", me(c, card, born=False), "What date did that fee post?"],
     )
+    d.one_end_state("Rule 7.2: the fee posted more than 90 days ago (and no overdraft refund in the past 12 months, so 7.3 is not a second reason); the refusal tells the posted date asked for.")
     verify(d, c, card)
     found = d.read("search_transactions", account_id=chk["account_id"], kind="fee")
     d.output(next(t["posted_date"] for t in found["transactions"] if t["txn_id"] == fee["txn_id"]), "date")
@@ -617,6 +630,7 @@ def restricted_requests(b: Builder) -> None:
         "cancelled. Accept a transfer to another agent if offered.",
         ["Hi, I can't find my debit card, can you lock it for now?", me(c, card, born=False), "OK, transfer me."],
     )
+    d.one_end_state("Rule 2.5: a restricted customer gets no change of any kind and is transferred as soon as they ask for one (9.1 b).")
     verify(d, c, card)
     d.transfer("Restricted customer asks to lock a misplaced debit card.")
     d.require("find_customer")
@@ -637,6 +651,7 @@ def restricted_requests(b: Builder) -> None:
         ["Hi, how much do I have available in savings?", me(c, card, born=False),
          "OK, please move $400 of it to checking, it's for bills.", "Then put me through to someone who can."],
     )
+    d.one_end_state("Rule 2.5: a restricted customer may hear balances, so the available savings balance is told; the transfer they then ask for is a change, so no transfer of money and a transfer to a human (9.1 b).")
     verify(d, c, card)
     account = d.read("get_account", account_id=sav["account_id"])
     d.output(account["available_balance"], "money")
@@ -662,6 +677,7 @@ def unlock_lost(b: Builder) -> None:
         [f"Hi, I found my old card ending {old['last4']} that I reported lost. Can you turn it back on?",
          me(c, born=False), "Then which card should I be using?"],
     )
+    d.one_end_state("Rule 3.2: a card reported lost is blocked for good; the customer is told the last four of the card that replaced it.")
     verify(d, c, old)
     cards = d.read("list_cards", customer_id=c["customer_id"])
     d.output(next(x["last4"] for x in cards if x["card_id"] == old["replaced_by_card_id"]), "code")
@@ -688,6 +704,7 @@ def atm_not_premier(b: Builder) -> None:
         "non-network ATM fees on checking in total, then you want them all refunded. If refused, accept and end the call.",
         ["How much have I paid in ATM fees lately? And I want them refunded.", me(c, card, born=False), "Can you refund them?"],
     )
+    d.one_end_state("Rule 7.5: non-Larkspur ATM fees are refunded for premier customers only, and this customer is not premier; the total of those fees is computed.")
     verify(d, c, card)
     found = d.read("search_transactions", account_id=chk["account_id"], kind="fee")
     amounts = [str(t["amount"]) for t in found["transactions"] if t["fee_type"] == "foreign_atm" and not t["refunded"]]
@@ -724,6 +741,7 @@ def payee_over_limit(b: Builder, n: int) -> None:
             [f"I need to send ${ask:.0f} to {payee['name']} from checking.", me(c, card, born=False),
              f"It's for {why}.", "How much can I send today then?", "Yes, send that amount now, please."],
         )
+        d.one_end_state("Rule 5.4: the request exceeds what remains of the daily payee limit, so it is not sent; the customer then asks for exactly the remainder, which 5.4 allows, to the one active payee with the purpose they state.")
         verify(d, c, card)
         d.read("list_payees", customer_id=c["customer_id"])
         limits = d.read("get_transfer_limits", customer_id=c["customer_id"])
@@ -750,6 +768,7 @@ def insufficient_funds(b: Builder) -> None:
         [f"Please move ${ask:.0f} from my checking to my savings.", me(c, card, born=False),
          "How much is available then?", "OK, I'll think about it. Bye."],
     )
+    d.one_end_state("Rule 5.5: a transfer may not exceed the available balance; the customer asks for it and sends nothing.")
     verify(d, c, card)
     account = d.read("get_account", account_id=chk["account_id"])
     d.output(account["available_balance"], "money")
@@ -775,6 +794,7 @@ def replacement_fee_waiver(b: Builder) -> None:
          "Standard shipping is fine. Yes, order it.", "What are the last four digits of the new card?",
          "Can you refund that replacement fee? The card broke on its own.", "Really? Not even once?"],
     )
+    d.one_end_state("Rules 3.3-3.4 and 7.1: the damaged card (named by last four) is replaced with standard shipping and its classic fee; a replacement fee is never refunded.")
     verify(d, c, card)
     d.read("list_cards", customer_id=c["customer_id"])
     d.read("quote_card_replacement", card_id=card["card_id"], shipping="standard")
@@ -803,6 +823,7 @@ def past_due_payee(b: Builder) -> None:
         [f"I want to send $250 to {payee['name']} from checking, it's a gift.", me(c, card, born=False),
          f"OK. Then pay ${pay:.0f} from checking to my credit card instead.", "Yes, confirm."],
     )
+    d.one_end_state("Rule 5.3: a past_due customer may not send to payees but may pay their own card; the customer names the amount, from their only checking to their only credit card.")
     verify(d, c, card)
     d.read("list_payees", customer_id=c["customer_id"])
     d.write("transfer_between_accounts", from_account_id=chk["account_id"], to_account_id=cc["account_id"], amount=pay, purpose="card_payment")
@@ -828,6 +849,7 @@ def maintenance_short_tenure(b: Builder) -> None:
         ["I want my monthly maintenance fee refunded, this month's one.", me(c, card, born=False),
          "What date do you have me as a member since?"],
     )
+    d.one_end_state("Rule 7.4: maintenance fees are refunded only after five years of membership, which this customer lacks (standing good and fee within 90 days: the one reason); they ask for the member-since date.")
     profile = verify(d, c, card)
     d.read("search_transactions", account_id=chk["account_id"], kind="fee")
     d.output(profile["member_since"], "date")
@@ -852,6 +874,7 @@ def takeover(b: Builder) -> None:
         [f"There's a ${t['amount']:.2f} transfer to {payee['name']} that I never made!", me(c, card, born=False),
          "Please, someone needs to look at this now.", "Yes, transfer me."],
     )
+    d.one_end_state("Rule 4.8: a transfer the customer did not make is suspected account takeover and goes to a human (9.1 c), never a card dispute.")
     verify(d, c, card)
     d.read("list_payees", customer_id=c["customer_id"])
     d.transfer(f"Customer did not authorize the {t['amount']:.2f} transfer to payee {payee['name']} on {t['date']}; possible account takeover.")
@@ -885,6 +908,7 @@ def merchant_spend(b: Builder, n: int, train_last: bool = False) -> None:
             [f"How much have I spent at {m} on my {kind} since December?", me(c, card, born=False), "Thanks, that's all."],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rule 2.2: the total of the purchases at the merchant on the one account of that type, pending included as asked, computed with calculate.")
         verify(d, c, card)
         found = d.read("search_transactions", account_id=a["account_id"], merchant=m)
         amounts = [str(t["amount"]) for t in found["transactions"] if t["kind"] == "purchase"]
@@ -949,6 +973,7 @@ def lock_misplaced(b: Builder) -> None:
         ["Hi, I misplaced my debit card, can you lock it for now?", me(c, card, born=False),
          "Just lock it, I think I'll find it. Yes, go ahead."],
     )
+    d.one_end_state("Rule 3.1: a misplaced card the customer expects to find is locked with reason misplaced, not replaced.")
     verify(d, c, card)
     d.read("list_cards", customer_id=c["customer_id"])
     d.write("lock_card", card_id=card["card_id"], reason="misplaced")
@@ -969,6 +994,7 @@ def unlock_found(b: Builder) -> None:
         "you can use it again today.",
         [f"I found my card ending {card['last4']}, please unlock it.", me(c, born=False), "Yes please unlock it."],
     )
+    d.one_end_state("Rule 3.1: a locked (not lost or stolen) card is unlocked when the customer asks.")
     verify(d, c, card)
     d.read("list_cards", customer_id=c["customer_id"])
     d.write("unlock_card", card_id=card["card_id"])
@@ -1001,6 +1027,7 @@ def incorrect_amount(b: Builder, n: int, train_last: bool = False) -> None:
              "Yes, file it.", "How much is being disputed?"],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rule 4.4: an incorrect amount disputes only the overcharge (charged minus the receipt's amount), with provisional credit for a good standing (4.5).")
         verify(d, c, card)
         found = d.read("search_transactions", account_id=a["account_id"], merchant=t["merchant"])
         over = d.read("calculate", expression=f"{found['transactions'][0]['amount']} - {correct}")
@@ -1031,6 +1058,7 @@ def canceled_recurring(b: Builder) -> None:
         [f"{t['merchant']} billed me after I cancelled, I want to dispute it.", me(c, card, born=False),
          "Yes, I emailed them already.", "Do I get the money back right away? OK, file it."],
     )
+    d.one_end_state("Rules 4.4-4.5: billed after cancelling is canceled_recurring for the full amount, without provisional credit (not one of 4.5's reasons).")
     verify(d, c, card)
     d.read("search_transactions", account_id=a["account_id"], merchant=t["merchant"])
     d.write("file_dispute", txn_id=t["txn_id"], reason="canceled_recurring", merchant_contacted=True,
@@ -1057,6 +1085,7 @@ def not_received(b: Builder) -> None:
         [f"I never received an order from {t['merchant']}, I want to dispute the charge on my credit card.",
          me(c, card, born=False), "No, I haven't contacted them.", "Yes, please file it."],
     )
+    d.one_end_state("Rules 4.4-4.5: never delivered is merchandise_not_received for the full amount, merchant not contacted as the customer says, without provisional credit.")
     verify(d, c, card)
     d.read("search_transactions", account_id=cc["account_id"], merchant=t["merchant"])
     d.write("file_dispute", txn_id=t["txn_id"], reason="merchandise_not_received", merchant_contacted=False,
@@ -1084,6 +1113,7 @@ def payee_ok(b: Builder, n: int, train_last: bool = False) -> None:
             [f"I'd like to send ${amount:.2f} to {payee['name']} from checking.", me(c, card, born=False), f"It's {why}. Yes, send it."],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rules 5.3 and 5.7: the customer names the payee (names are unique among their payees), the amount within the daily limit and the purpose.")
         verify(d, c, card)
         d.read("list_payees", customer_id=c["customer_id"])
         d.write("transfer_to_payee", from_account_id=chk["account_id"], payee_id=payee["payee_id"], amount=amount, purpose=purpose)
@@ -1107,6 +1137,7 @@ def damaged_premier(b: Builder) -> None:
          "Expedited please. What does it cost?", "Great, go ahead."],
         card_note=" (your credit card)",
     )
+    d.one_end_state("Rules 3.3-3.4: the damaged credit card is replaced as damaged with expedited shipping, free for premier; the quote is told before.")
     verify(d, c, card)
     d.read("list_cards", customer_id=c["customer_id"])
     d.read("quote_card_replacement", card_id=card["card_id"], shipping="expedited")
@@ -1129,6 +1160,7 @@ def remove_alert(b: Builder) -> None:
         f"driving you crazy. You want that alert turned off. Nothing else.",
         [f"Please turn off the large transaction alert on my {kind}.", me(c, card, born=False), "Yes, turn it off."],
     )
+    d.one_end_state("Rule 6.2: the customer's one alert is the large-transaction alert they name, and they want it off.")
     verify(d, c, card)
     d.read("list_alerts", customer_id=c["customer_id"])
     d.write("remove_alert", alert_id=al["alert_id"])
