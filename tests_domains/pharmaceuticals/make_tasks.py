@@ -159,6 +159,10 @@ class Builder:
                                          f"{nice(wanted.isoformat())}?", creds(c),
                                          "Oh. What is the window, then? Book it on the latest weekday inside it.",
                                          "Yes, go ahead."]) as d:
+            d.one_end_state("The date asked is after the window's latest date, so it is not booked and the caller hears the "
+                            "window (3.1, 3.2); the participant is randomized and on the consent in effect (3.3, 3.4), so the "
+                            "latest weekday after today inside the window, which the caller then asks for, is the one date "
+                            "booked.")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("get_consent_status", participant_id=p.participant_id)
@@ -273,6 +277,9 @@ class Builder:
                        [f"Hi, I need an AE filed for {p.participant_id}, {term.lower()}.", creds(c),
                         f"Moderate, not serious. It started on {nice(onset.isoformat())} and we learned of it on "
                         f"{nice(aware.isoformat())}.", "Are you sure? When did they consent, then?"]) as d:
+            d.one_end_state("The event began before the participant's first consent, so it is medical history, not an adverse "
+                            "event, and nothing is reported (4.1); no deviation applies, and the first consent date is what the "
+                            "caller asks.")
             self.auth(d, c)
             rec = d.read("get_participant", participant_id=p.participant_id)
             d.require("get_participant", participant_id=p.participant_id)
@@ -292,6 +299,8 @@ class Builder:
                         "Really? It would keep them motivated.",
                         f"All right. What are the earliest and latest dates of their {v.visit_code} visit window?"]
                        ) as d:
+            d.one_end_state("There is no emergency, so the arm is not told and the blind is never broken here (7.1, 7.2); the "
+                            "window the caller asks for comes from get_visit_window (3.1), and nothing is booked, as they ask.")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.require("get_participant", participant_id=p.participant_id)
@@ -314,6 +323,9 @@ class Builder:
                        "Accept being put through to someone who can help.",
                        [f"This is urgent: {p.participant_id} is in hospital and the doctor needs to know what they're "
                         "on. Can you unblind them?", creds(c), "Please, it's urgent, the physician needs it now."]) as d:
+            d.one_end_state("A medical emergency: the participant and their adverse events are looked up and the caller goes to "
+                            "the medical monitor by transfer (7.3, 11.1); the desk never unblinds (7.1), and the event is already"
+                            " reported.")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("list_adverse_events", participant_id=p.participant_id)
@@ -333,6 +345,8 @@ class Builder:
                        "is on leave. You think any Corvane site should be able to do it. Insist once.",
                        [f"Hi, can you book {v.visit_code} for {p.participant_id} on {nice(when.isoformat())}? I'm "
                         "covering for another site.", creds(c), "Any Corvane site should be able to do it, surely?"]) as d:
+            d.one_end_state("The participant belongs to another site than the caller's, which the look-up shows: nothing is told "
+                            "or changed for them (1.2), whatever the reason given.")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.require("get_participant", participant_id=p.participant_id)
@@ -363,6 +377,9 @@ class Builder:
                         f"Both signed the newest consent form in effect yesterday, {nice(signed.isoformat())}. Then "
                         f"please book {a.participant_id}'s {v.visit_code} visit on {nice(when.isoformat())}.",
                         "Yes, go ahead."]) as d:
+            d.one_end_state("The caller says both signed the version in effect yesterday, which is after its effective date, so "
+                            "both re-consents are recorded with that version (5.2); the visit is then booked on a weekday inside "
+                            "its window for a participant on the current consent (3.2, 3.4).")
             self.auth(d, c)
             for p in (a, b):
                 d.read("get_participant", participant_id=p.participant_id)
@@ -383,6 +400,8 @@ class Builder:
                        "not ask for anything else to be recorded.",
                        [f"Morning! Please record that {p.participant_id} signed consent version {ver} today.", creds(c),
                         "From which date can it be recorded, then?"]) as d:
+            d.one_end_state("The version named has an effective date after today, so it is not in effect and must not be recorded"
+                            " (5.1); no other version is asked for, and its effective date is what the caller asks.")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             st = d.read("get_consent_status", participant_id=p.participant_id)
@@ -412,6 +431,9 @@ class Builder:
                         *(["They signed the newest consent form in effect this morning."] if stale_consent else []),
                         f"And please book their {v2.visit_code} visit on {nice(when.isoformat())}. What's the kit number?",
                         "Yes, go ahead."]) as d:
+            d.one_end_state("The participant is in screening, of age, screened within 30 days (6.1); the re-consent to the "
+                            "version in effect, when the caller says it was signed, comes first (6.2, 3.4); the V2 visit is "
+                            "booked on the day named, inside its window, and the kit number is told (6.3).")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("get_study", study_id=p.study_id)
@@ -432,11 +454,19 @@ class Builder:
             pool = [p for p in self.screening if not DB.studies[p.study_id].min_age <= age_on(p, TODAY)
                     <= DB.studies[p.study_id].max_age]
         p = self.pick(pool)
+        study_of = DB.studies[p.study_id]
+        failing = [not study_of.min_age <= age_on(p, TODAY) <= study_of.max_age,
+                   p.screening_date < (TODAY - timedelta(days=30)).isoformat(), p.consent_version != in_effect(p.study_id)]
+        if sum(failing) != 1:
+            raise SkipCandidate("more than one condition of 6.1 fails: the refusal would have two reasons")
         c = coordinator(self.rng, p.site_id)
         with self.task("randomize_refused", who(c) + f" You want participant {p.participant_id} randomized today; you "
                        "think they qualify. Ask the agent what exactly stands in the way if they decline, and insist "
                        "once.", [f"Hi, please randomize {p.participant_id} today.", creds(c),
                                  "What exactly stands in the way? I think they qualify."]) as d:
+            d.one_end_state("Exactly one condition of 6.1 fails (the builder skips participants with a second one), so the "
+                            "participant is not randomized (6.2) and the caller hears that condition's figure: the screening "
+                            "date, or the age limit.")
             self.auth(d, c)
             rec = d.read("get_participant", participant_id=p.participant_id)
             study = d.read("get_study", study_id=p.study_id)
@@ -468,6 +498,9 @@ class Builder:
                        [f"Hi, I need a courier pickup for our {storage} samples on {nice(pickup.isoformat())}.", creds(c),
                         "What's the courier fee?", "OK, yes, book it."],
                        split) as d:
+            d.one_end_state("One storage condition from the caller's own site, exactly the samples waiting, on a pickup day that "
+                            "rule 10.2 allows for that storage, and the fee quoted for exactly that shipment first (2.2, "
+                            "10.1-10.3).")
             self.auth(d, c)
             d.read("list_unshipped_samples", site_id=site)
             ids = [s.sample_id for s in samples]
@@ -492,6 +525,8 @@ class Builder:
                         "So what's the soonest day they could go?"]) as d:
             # The refusal rests on rule 10.2 alone; what shows it is the soonest day that rule allows (Monday
             # June 15), not a look-up the policy never asks for. The quote is one way to be sure of the date.
+            d.one_end_state("Frozen samples are picked up only on a Monday, Tuesday or Wednesday, so Thursday is refused (10.2) "
+                            "and nothing is booked, as the caller asks; the soonest allowed day is Monday, June 15.")
             self.auth(d, c)
             d.read("list_unshipped_samples", site_id=site)
             ids = [s.sample_id for s in samples]
