@@ -105,6 +105,21 @@ def pets_text(c: Client) -> str:
     return f"You have {' and '.join(parts)}, and they will live with you."
 
 
+def steps(d: TaskDraft) -> list[tuple[str, dict[str, Any]]]:
+    """The gold calls so far, as the steps of another path to edit."""
+    return [(a.name, dict(a.arguments)) for a in d.gold]
+
+
+def moved(path: list[tuple[str, dict[str, Any]]], names: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
+    """The same steps with every call named in `names` moved to the end, in their order."""
+    return [x for x in path if x[0] not in names] + [x for x in path if x[0] in names]
+
+
+SCREENED = ("the ratio is at least 2.50, the credit score at least 620 and there is no eviction (5.2), every pet on file "
+            "is allowed (5.4), the move-in is the listing's available-from date (5.5), and the deposit is one month's "
+            "rent (5.3)")
+
+
 class Builder:
     def __init__(self) -> None:
         self.rng = random.Random(61026)
@@ -176,6 +191,13 @@ class Builder:
         d.output(slots[0]["start"][11:], "time")
         d.output(slots[0]["date"], "date")
         d.forbid("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=soon)
+        d.one_end_state("An active rental (3.2; rentals need no pre-approval, 4.3) and a client with no tours (4.4). The time "
+                        f"first asked is inside the {'48' if occupied else '24'} hours' notice of 4.2, which then offers the "
+                        "first free slot that meets it and says its date and time.")
+        first, find, info, _, book = steps(d)
+        d.alternative("4.2: the calendar read from now, to answer the time first asked, and the first slot past the notice "
+                      "booked", [first, find, info, ("search_tour_slots", {"listing_id": lst.listing_id,
+                                                                           "not_before": NOW.strftime("%Y-%m-%dT%H:%M")}), book])
 
     def tour_by_criteria(self) -> None:
         def unique_search(x: Listing) -> dict[str, Any] | None:
@@ -212,6 +234,8 @@ class Builder:
         d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
         d.output(slots[0]["start"][11:], "time")
         d.output(slots[0]["date"], "date")
+        d.one_end_state("Exactly one active listing fits every criterion the client names (3.1), a rental (no pre-approval, "
+                        "4.3), and the client holds no tours (4.4): it is toured at the first free slot past the notice (4.2).")
 
     def tour_sale_expired(self) -> None:
         c = self.pick(self.clients(lambda c: c.preapproval is not None and c.preapproval.expires_on < TODAY and not c.proof_of_funds))
@@ -231,6 +255,8 @@ class Builder:
         assert c.preapproval is not None
         d.output(c.preapproval.expires_on, "date")
         d.forbid("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=first)
+        d.one_end_state("A home for sale, and the client's pre-approval has expired with no proof of funds on file: 4.3 books "
+                        "no tour, the one reason (the listing is active), and tells the date the pre-approval expired.")
 
     def tour_unavailable(self) -> None:
         lst = self.pick(self.listings(lambda x: x.status in ("pending", "leased") and unique_address(x)
@@ -249,6 +275,8 @@ class Builder:
         info = d.read("get_listing", listing_id=lst.listing_id)
         d.output(info["listing_agent"]["phone"], "phone")
         d.forbid("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=free_slots(lst, notice_bound(lst))[0])
+        d.one_end_state("The listing is pending or leased: 3.2 allows no tour, the one reason (the client could tour it "
+                        "otherwise), and gives the listing agent's phone number when the client asks.")
 
     def tours_multi(self) -> None:
         """Cancel one scheduled tour and book the earliest tours of two other rentals (distinct agents and times)."""
@@ -290,6 +318,11 @@ class Builder:
             slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
             d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
             d.output(slots[0]["start"][11:], "time")
+        d.one_end_state("The tour cancelled is the client's one scheduled tour, at the address named, with their reason "
+                        "(4.5); each new tour is of an active rental at the first free slot past its notice (4.2), with "
+                        "another agent; the client never holds more than 3 tours (4.4).")
+        d.alternative("4.4: the two tours booked before the old one is cancelled make 3 at most, the same end state",
+                      moved(steps(d), ("cancel_tour",)))
 
     # ================================================================== applications
     def app_candidate(self, lo: float, hi: float, credit_ok: bool = True) -> tuple[Client, Listing]:
@@ -330,6 +363,15 @@ class Builder:
         d.read("find_listing_by_address", street=lst.street, unit=lst.unit)
         prev = d.read("preview_application", client_id=c.client_id, listing_id=lst.listing_id)
         args = {"client_id": c.client_id, "listing_id": lst.listing_id, "move_in_date": move_in, "pets": sorted(c.pets_on_file)}
+        d.one_end_state({
+            "ok": f"An active rental and a client with no pending application (5.6): {SCREENED}. Submitted, the ratio told.",
+            "double": f"An active rental and a client with no pending application (5.6): {SCREENED}; 5.3 takes no more than "
+                      "one month whatever the client offers, and tells the deposit.",
+            "low": "The income-to-rent ratio is below 2.50, the one reason (credit score at least 620, no eviction, pets "
+                   "allowed, move-in in range): 5.2 refuses and tells the ratio.",
+            "credit": "The credit score is below 620, the one reason (ratio at least 2.50, no eviction, pets allowed, move-in "
+                      "in range): 5.2 refuses and says which applies; the client asks for the score.",
+        }[variant])
         if variant == "ok":
             d.write("submit_application", **args, security_deposit_months=1)
             d.output(prev["income_to_rent_ratio"], "number")
@@ -379,6 +421,9 @@ class Builder:
         slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
         d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
         d.output(prev["income_to_rent_ratio"], "number")
+        d.one_end_state(f"Two applications are pending, so 5.6 needs the one the client names withdrawn first, with their "
+                        f"reason (5.8); then {SCREENED}, and the tour is the first free slot past the notice (4.2) for a "
+                        "client with no tours (4.4).")
 
     def tour_and_apply(self) -> None:
         """A renter tours two listings and applies for a third (all earliest / named)."""
@@ -418,6 +463,12 @@ class Builder:
             slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
             d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
         d.output(prev["income_to_rent_ratio"], "number")
+        d.one_end_state(f"An active rental and a client with no pending application (5.6): {SCREENED}. Each backup tour is of "
+                        "an active rental at the first free slot past its notice (4.2), and the client holds 3 tours at most "
+                        "(4.4).")
+        first, *apply = steps(d)[:4]
+        d.alternative("the tours booked before the application is submitted reach the same state",
+                      [first, *steps(d)[4:], *apply])
 
     # ================================================================== offers
     def offer(self, variant: str) -> None:
@@ -452,6 +503,11 @@ class Builder:
         d.write("submit_offer", client_id=c.client_id, listing_id=lst.listing_id, price=price, financing="mortgage",
                 closing_date=closing, contingencies=["financing", "inspection"])
         d.output(prev["earnest_money"], "money")
+        d.one_end_state("An active home for sale; the mortgage pre-approval is unexpired and "
+                        + ("covers the price" if variant == "ok" else "does not cover the price first named, the one reason "
+                           "(6.2), but covers its own amount, which the client offers instead")
+                        + "; 6.2 adds the financing contingency, the closing is 30 to 90 days out (6.3), and 6.1 tells the "
+                        "earnest money.")
 
     def countered(self, pred: Callable[[Offer], bool]) -> Offer:
         cands = [o for k, o in sorted(DB.offers.items()) if o.status == "countered" and o.client_id not in self.used
@@ -488,6 +544,12 @@ class Builder:
                 d.write("cancel_tour", client_id=c.client_id, tour_id=t.tour_id, reason="We bought a house")
         d.output(res["earnest_money"], "money")
         d.output(res["earnest_money_due"], "date")
+        d.one_end_state("The seller's counter is still open (6.4 a): accepted, and 6.5 tells the earnest money and its due "
+                        "date" + ("; the client's scheduled tours, the ones named, are cancelled with their reason (4.5)."
+                                  if tours else "."))
+        if tours:
+            d.alternative("the tours cancelled before the counter is accepted reach the same state",
+                          moved(steps(d), ("list_offers", "accept_counter_offer")))
 
     def counter_expired(self) -> None:
         now = NOW.strftime("%Y-%m-%dT%H:%M")
@@ -504,6 +566,9 @@ class Builder:
         d.read("list_offers", client_id=c.client_id)
         res = d.write("counter_offer", client_id=c.client_id, offer_id=o.offer_id, price=seller.price)
         d.output(res["expires_at"][:10], "date")
+        d.one_end_state("The seller's counter has expired, so 6.4 (a) accepts nothing and lets the buyer counter up to the "
+                        "seller's price; that price is above the buyer's previous one (6.4 b) and the buyer has made fewer "
+                        "than 3 proposals (6.4 c), keeping the seller's closing date.")
 
     def counter_lower(self) -> None:
         now = NOW.strftime("%Y-%m-%dT%H:%M")
@@ -523,6 +588,9 @@ class Builder:
         d.read("list_offers", client_id=c.client_id)
         res = d.write("counter_offer", client_id=c.client_id, offer_id=o.offer_id, price=mid)
         d.output(res["expires_at"][:10], "date")
+        d.one_end_state("A counter below the buyer's own previous price breaks 6.4 (b), the one reason; the second price is "
+                        "above it and below the seller's open counter, within 3 proposals (6.4 c), keeping the seller's "
+                        "closing date.")
 
     def counter_fourth(self) -> None:
         o = self.countered(lambda o: sum(r.by == "buyer" for r in o.rounds) >= 3)
@@ -538,6 +606,8 @@ class Builder:
         d.require("list_offers", client_id=c.client_id)
         d.transfer(f"Buyer {full(c)} wants a fourth proposal on offer {o.offer_id}.")
         d.forbid("counter_offer", client_id=c.client_id, offer_id=o.offer_id, price=price)
+        d.one_end_state("The buyer has made 3 proposals on this offer: 6.4 (c) sends a fourth to a sales agent, a transfer "
+                        "made after authenticating and looking up the offer (9).")
 
     def withdraw_accepted(self) -> None:
         cands = [o for k, o in sorted(DB.offers.items()) if o.status == "accepted" and o.client_id not in self.used]
@@ -554,6 +624,8 @@ class Builder:
         d.require("list_offers", client_id=c.client_id)
         d.transfer(f"{full(c)} wants to back out of accepted offer {o.offer_id}.")
         d.forbid("withdraw_offer", client_id=c.client_id, offer_id=o.offer_id, reason=reason)
+        d.one_end_state("The offer was accepted (a contract): 6.6 withdraws nothing and transfers to the transaction "
+                        "coordinator, after authenticating and looking up the offer (9).")
 
     # ================================================================== leases
     def tenant(self, pred: Callable[[Lease], bool], co: bool = False) -> tuple[Client, Lease]:
@@ -604,6 +676,11 @@ class Builder:
         self.auth(d, auth)
         d.read("list_leases", client_id=c.client_id)
         quote = d.read("quote_lease_renewal", lease_id=lease.lease_id)
+        # The window and the balance give the variant its one reason (7.2), as its end state says.
+        opens, last = quote["renewal_window_opens"], quote["last_day_to_renew"]
+        window = "early" if opens > TODAY else "late" if last < TODAY else "open"
+        assert window == {"late": "late", "early": "early"}.get(variant, "open"), (variant, window)
+        assert (quote["balance_due"] > 0) == (variant == "balance"), (variant, quote["balance_due"])
         if variant == "ok":
             d.write("renew_lease", client_id=c.client_id, lease_id=lease.lease_id, term=term)
             d.output(quote["options"][term]["monthly_rent"], "money")
@@ -617,6 +694,19 @@ class Builder:
                 d.output(quote["balance_due"], "money")
             else:
                 d.output(f"{DB.clients[lease.primary_tenant_id].first_name} {DB.clients[lease.primary_tenant_id].last_name}", "name")
+        d.one_end_state({
+            "ok": "The caller is the primary tenant (7.1); today is within the renewal window, there is no balance and the "
+                  "lease is active (7.2): renewed for the term asked, its new rent told.",
+            "late": "The last day to renew has passed, the one reason (primary tenant, no balance, active lease): 7.2 "
+                    "renews nothing and tells the month-to-month rent.",
+            "early": "The renewal window has not opened, the one reason (primary tenant, no balance, active lease): 7.2 "
+                     "tells the date it opens.",
+            "balance": "Within the window, primary tenant, active lease, but a balance is due: 7.2 (b) refuses and tells "
+                       "the balance; the desk takes no payment.",
+            "cotenant": "The caller is a co-tenant: 7.1 changes nothing and tells who the primary tenant is.",
+        }[variant] + (" Each repair's category has no open or scheduled request (8.1); its priority follows 8.2 (in June "
+                      "no heat is routine) and entry is the tenant's answer, always yes for an emergency (8.3)."
+                      if repairs else ""))
         if repairs:
             d.read("list_maintenance_requests", lease_id=lease.lease_id)
             for cat, prio, desc, perm, _ in repairs:
@@ -665,6 +755,15 @@ class Builder:
             d.forbid("give_notice_to_vacate", client_id=c.client_id, lease_id=lease.lease_id, move_out_date=move)
             p = DB.clients[lease.primary_tenant_id]
             d.output(f"{p.first_name} {p.last_name}", "name")
+        d.one_end_state({
+            "on_time": "The primary tenant (7.1) moves out on the lease end date, and today is on or before its notice "
+                       "deadline (7.3 a): the notice is recorded.",
+            "late": "The end date's notice deadline has passed: 7.3 (b) offers the earliest move-out, 60 days from today, "
+                    "which the tenant takes; the date is told.",
+            "early": "Moving out before the end date with at least 60 days' notice: 7.3 (c) records it once the "
+                     "early-termination fee is told and accepted.",
+            "cotenant": "The caller is a co-tenant: 7.1 changes nothing and tells who the primary tenant is.",
+        }[variant])
 
     def notice_and_move(self) -> None:
         """A tenant gives notice for the lease end, tours a new rental and applies for it."""
@@ -707,6 +806,9 @@ class Builder:
         slots = d.read("search_tour_slots", listing_id=target.listing_id, not_before=notice_bound(target))["slots"]
         d.write("book_tour", client_id=c.client_id, listing_id=target.listing_id, start=slots[0]["start"])
         d.output(prev["income_to_rent_ratio"], "number")
+        d.one_end_state(f"The primary tenant gives notice for the end date on time (7.1, 7.3 a); for the new rental {SCREENED} "
+                        "with no pending application (5.6); the tour is the first free slot past the notice (4.2) for a "
+                        "client holding fewer than 3 tours (4.4).")
 
     # ================================================================== maintenance
     ISSUES: ClassVar[list[tuple[str, str, str, str | None]]] = [("plumbing", "emergency", "Water is pouring out from under the kitchen sink and won't stop", None),
@@ -735,12 +837,17 @@ class Builder:
         res = d.write("create_maintenance_request", client_id=c.client_id, lease_id=lease.lease_id, category=cat, priority=prio,
                       description=desc, permission_to_enter=perm)
         d.output(res["request_id"], "code")
+        d.one_end_state("A tenant on an active lease (8.1: a co-tenant may file too) with no open or scheduled request of "
+                        "that category; the priority follows 8.2 (in June no heat is routine) and entry is the tenant's "
+                        "answer, always yes for an emergency (8.3).")
 
     def repair_duplicate(self) -> None:
         c, lease = self.tenant(lambda x: bool({"plumbing", "appliance", "electrical"} & open_categories(x)))
         existing = sorted((r for r in DB.maintenance_requests.where(lease_id=lease.lease_id)
                            if r.status in ("open", "scheduled") and r.category in ("plumbing", "appliance", "electrical")),
                           key=lambda r: r.request_id)[0]
+        assert [r.category for r in DB.maintenance_requests.where(lease_id=lease.lease_id)
+                if r.status in ("open", "scheduled")].count(existing.category) == 1, "8.1 would have two numbers to give"
         lst = DB.listings[lease.listing_id]
         text, line, auth = self.who(c, lease.lease_id)
         desc = {"plumbing": "The kitchen sink is still draining really slowly", "appliance": "The dishwasher still isn't working right",
@@ -753,6 +860,8 @@ class Builder:
         d.read("list_leases", client_id=c.client_id)
         d.read("list_maintenance_requests", lease_id=lease.lease_id)
         d.output(existing.request_id, "code")
+        d.one_end_state("A request of the same category is open or scheduled on the lease (the only one): 8.1 files "
+                        "nothing and gives its number.")
         d.forbid("create_maintenance_request", client_id=c.client_id, lease_id=lease.lease_id, category=existing.category,
                  priority="routine", description=desc, permission_to_enter=True)
 
@@ -768,6 +877,8 @@ class Builder:
         d.read("list_leases", client_id=c.client_id)
         d.require("list_leases", client_id=c.client_id)
         d.transfer(f"Gas smell reported at {addr(lst)}, lease {lease.lease_id}.")
+        d.one_end_state("A smell of gas: 8.4 gives the safety instruction, files nothing and transfers to the emergency "
+                        "line after authenticating and looking up the lease (9).")
         d.forbid("create_maintenance_request", client_id=c.client_id, lease_id=lease.lease_id, category="other",
                  priority="emergency", description=desc, permission_to_enter=True)
 
