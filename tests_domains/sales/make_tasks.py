@@ -195,6 +195,8 @@ class Builder:
         d.write("assign_lead", lead_id=x.lead_id, owner_rep_id=r.rep_id)
         d.write("create_followup", owner_rep_id=r.rep_id, related_id=x.lead_id, subject=subject, due_date=due)
         d.output(lead["phone"], "phone")
+        d.one_end_state("The lead is new, unowned, unmatched and in the rep's territory, so the rep may claim it (3.2); the "
+                        "follow-up is the one the rep asks for, on a weekday ahead, in their words (2.2, 4.1, 4.4).")
         self.keep(d)
         return True
 
@@ -217,6 +219,9 @@ class Builder:
         lead = d.read("search_leads", last_name=x.last_name, company=x.company)[0]
         d.write("assign_lead", lead_id=x.lead_id, owner_rep_id=r.rep_id)
         d.output(lead["phone"], "phone")
+        d.one_end_state(f"The lead's last activity, {x.last_activity_on}, is more than 30 days ago, it is open, unmatched and in "
+                        "the rep's territory, so it may be taken over from its owner (3.2); it keeps its follow-ups and the "
+                        "rep wants no new one (4.4).")
         self.keep(d)
         return True
 
@@ -240,6 +245,8 @@ class Builder:
         owner = d.read("get_rep", rep_id=lead["owner_rep_id"])
         d.output(owner["name"], "name")
         d.forbid("assign_lead", lead_id=x.lead_id, owner_rep_id=r.rep_id)
+        d.one_end_state(f"The lead's last activity, {x.last_activity_on}, is within 30 days, so its owner keeps it (3.2 c): "
+                        "the claim is refused, the rep hears the owner's name and the lead goes to no one else (3.4).")
         self.keep(d)
         return True
 
@@ -267,6 +274,8 @@ class Builder:
         owner = d.read("get_rep", rep_id=a.owner_rep_id)
         d.output(owner["name"], "name")
         d.forbid("assign_lead", lead_id=x.lead_id, owner_rep_id=r.rep_id)
+        d.one_end_state("The lead has a matched account, so it belongs to that account's owner whatever the territory "
+                        "(3.3); it has no owner of its own, so that owner is the one name the rep hears (3.4).")
         self.keep(d)
         return True
 
@@ -303,6 +312,9 @@ class Builder:
         d.write("create_followup", owner_rep_id=r.rep_id, related_id=oid, subject=subject, due_date=due)
         d.output(q["net_total"], "money")
         d.output(q["expires_on"], "date")
+        d.one_end_state("The owner converts a qualified, unmatched lead into a new account with the name, amount and close "
+                        "date they give (3.5); the quote has no discount, within any limit (6.1, 6.2 a), and the follow-up "
+                        "the new opportunity must have is the one the rep gives (4.2).")
         self.keep(d)
         return True
 
@@ -332,6 +344,8 @@ class Builder:
         d.read("list_followups", related_id=oid)
         d.write("create_followup", owner_rep_id=r.rep_id, related_id=oid, subject=subject, due_date=due)
         d.output(oid, "code")
+        d.one_end_state("A lead with a matched account is converted into that account, not a new one (3.5); the new "
+                        "opportunity's required follow-up is the one the rep gives (4.2).")
         self.keep(d)
         return True
 
@@ -366,6 +380,10 @@ class Builder:
         d.read("list_followups", related_id=o.opportunity_id)
         if not has_fu:
             d.write("create_followup", owner_rep_id=r.rep_id, related_id=o.opportunity_id, subject=subject, due_date=due)
+        d.one_end_state(f"{o.stage} to {target} is one stage forward, not moved today, with nothing missing (5.1, 5.2); "
+                        + ("the opportunity has no open follow-up, so the rep's one is created (4.2)"
+                           if not has_fu else "an open follow-up exists, so none is created (4.2)")
+                        + "; compensation is never told (1.4).")
         self.keep(d)
         return True
 
@@ -411,6 +429,9 @@ class Builder:
         d.write("move_opportunity_stage", opportunity_id=o.opportunity_id, stage=target)
         d.read("list_followups", related_id=o.opportunity_id)
         d.write("create_followup", owner_rep_id=r.rep_id, related_id=o.opportunity_id, subject=subject, due_date=due)
+        d.one_end_state(f"The check for {target} reports {', '.join(gap)} missing; the rep gives each (contacts of the account, "
+                        "one per name, 5.3), they are set first, then the stage moves one step (5.1, 5.2), and the "
+                        "opportunity, with no open follow-up, gets the rep's (4.2).")
         self.keep(d)
         return True
 
@@ -434,6 +455,8 @@ class Builder:
         d.write("move_opportunity_stage", opportunity_id=o.opportunity_id, stage=one)
         d.read("list_followups", related_id=o.opportunity_id)
         d.forbid("move_opportunity_stage", opportunity_id=o.opportunity_id, stage=two)
+        d.one_end_state(f"Stages move one at a time (5.1): {two} is refused and {one}, with nothing missing, is what the rep "
+                        "accepts; an open follow-up already exists, so none is created (4.2).")
         self.keep(d)
         return True
 
@@ -461,6 +484,8 @@ class Builder:
         d.read("check_stage_requirements", opportunity_id=o.opportunity_id, target_stage=target)
         d.require("check_stage_requirements", opportunity_id=o.opportunity_id, target_stage=target)
         d.forbid("move_opportunity_stage", opportunity_id=o.opportunity_id, stage=target)
+        d.one_end_state(f"The check for {target} reports one field missing that the rep cannot give, so the opportunity is "
+                        "not moved (5.2) and nothing else changes (2.5).")
         self.keep(d)
         return True
 
@@ -489,6 +514,9 @@ class Builder:
         fus = d.read("list_followups", related_id=o.opportunity_id, status="open")
         for f in fus:
             d.write("complete_followup", followup_id=f["followup_id"])
+        d.one_end_state(f"A lost deal closes from any open stage with the rep's reason, {reason.replace('_', ' ')}"
+                        + (f", and the competitor, {rival}, recorded (5.4)" if reason == "competitor" else " (5.4)")
+                        + "; every open follow-up of the opportunity is completed (4.3).")
         self.keep(d)
         return True
 
@@ -508,6 +536,8 @@ class Builder:
         d.require("get_opportunity", opportunity_id=o.opportunity_id)
         d.transfer(f"Rep {r.rep_id} wants closed opportunity {o.opportunity_id} reopened at {target}.")
         d.forbid("move_opportunity_stage", opportunity_id=o.opportunity_id, stage=target)
+        d.one_end_state("A closed opportunity is never reopened or moved by this desk: after looking it up, the rep is "
+                        "transferred to Revenue Operations (5.6, 8).")
         self.keep(d)
         return True
 
@@ -560,6 +590,8 @@ class Builder:
         d.write("send_quote", quote_id=q["quote_id"], contact_id=to)
         d.output(q["net_total"], "money")
         d.output(q["expires_on"], "date")
+        d.one_end_state("The effective discount is within the owner's own limit, so the quote needs no approval and is "
+                        "sent (6.2 a, 6.3) to the contact the rep names, one of the account's, one per name.")
         self.keep(d)
         return True
 
@@ -588,6 +620,9 @@ class Builder:
         d.output(q["net_total"], "money")
         d.output(name(mgr), "name")
         d.forbid("send_quote", quote_id=q["quote_id"], contact_id=to)
+        d.one_end_state("The effective discount is above the owner's limit and within their manager's: the quote is created "
+                        "and the manager asked, with the rep's justification, and it is not sent while it waits (6.2 b); "
+                        "the follow-up is the one the rep asks for.")
         self.keep(d)
         return True
 
@@ -612,6 +647,8 @@ class Builder:
         d.output(q["effective_discount_pct"], "percent")
         d.output(name(director), "name")
         d.forbid("request_discount_approval", quote_id=q["quote_id"], approver_rep_id=mgr.rep_id, justification=why)
+        d.one_end_state("The effective discount is above the manager's limit and within the regional director's (at most "
+                        "35%): the quote is created and the director asked, not the manager (6.2 b).")
         self.keep(d)
         return True
 
@@ -629,6 +666,8 @@ class Builder:
         d.output(preview["effective_discount_pct"], "percent")
         d.transfer(f"Quote on {o.opportunity_id} needs an effective discount of {preview['effective_discount_pct']}%.")
         d.forbid("create_quote", opportunity_id=o.opportunity_id, lines=lines, header_discount_pct=header)
+        d.one_end_state("The preview's effective discount is above 35%: no one on the chain can approve it, so the quote is "
+                        "not created and the rep is transferred to the Deal Desk (6.2 c, 8).")
         self.keep(d)
         return True
 
@@ -653,6 +692,8 @@ class Builder:
             self.drop(d)
             return False
         d.output(new["expires_on"], "date")
+        d.one_end_state(f"The sent quote expired on {q.expires_on}, within the last 30 days, and was never extended, so it is "
+                        "extended once and the rep hears the date the system sets (6.5).")
         self.keep(d)
         return True
 
@@ -674,6 +715,10 @@ class Builder:
             return False
         d.output(got["quote"]["expires_on"], "date")
         d.forbid("extend_quote", quote_id=q.quote_id)
+        d.one_end_state(("The quote was already extended once" if second else
+                         f"The quote expired on {q.expires_on}, more than 30 days ago")
+                        + ": it is not extended (6.5), whatever the rep insists; the rep hears the expiry date and will "
+                        "build a new quote.")
         self.keep(d)
         return True
 
@@ -696,6 +741,8 @@ class Builder:
             self.drop(d)
             return False
         d.output(got["quote"]["expires_on"], "date")
+        d.one_end_state("The quote is approved and not expired, so it may be sent (6.3) to the contact the rep names, one of "
+                        "the account's, one per name.")
         self.keep(d)
         return True
 
@@ -735,6 +782,9 @@ class Builder:
                 d.write("reassign_opportunity", opportunity_id=o["opportunity_id"], new_owner_rep_id=intake)
         who = d.read("get_rep", rep_id=intake)
         d.output(who["name"], "name")
+        d.one_end_state("The account's new billing state is in another territory and it is not a named account: it goes to "
+                        "that territory's intake rep with its opportunities at prospecting, discovery or proposal, while those "
+                        "at negotiation or closed keep their owner (7.1-7.3).")
         self.keep(d)
         return True
 
@@ -754,6 +804,7 @@ class Builder:
         d.read("get_account", account_id=a.account_id)
         d.require("get_account", account_id=a.account_id)
         d.forbid("reassign_account", account_id=a.account_id, new_owner_rep_id=intake)
+        d.one_end_state("A named account keeps its owner wherever it moves (7.3): nothing is reassigned.")
         self.keep(d)
         return True
 
