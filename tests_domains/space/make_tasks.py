@@ -136,6 +136,7 @@ def pick_kind(sat: Rec) -> str:
 # 1. queue one command, all fine
 def queue_ok(d: TaskDraft, x: tuple[Rec, Rec]) -> None:
     sat, c = x
+    d.one_end_state("Rules 4.1-4.5: the window is the one find_next_contact_window returns for the kind's duration from 15:30 UTC, the satellite is within its thermal limits and the battery stays above 30%; the requester is the verified manager (2.3).")
     kind = pick_kind(sat)
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
@@ -161,6 +162,7 @@ def queue_ok_text(x: tuple[Rec, Rec]) -> tuple[str, list[str]]:
 # 2. power floor refusal
 def power_refuse(d: TaskDraft, x: tuple[Rec, Rec]) -> None:
     sat, c = x
+    d.one_end_state("Rule 4.3: power_budget puts the battery below the 30.0% floor, so nothing is queued and its figure is told; the caller is a manager and the satellite within its thermal limits, so the floor is the one reason.")
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
     d.read("get_telemetry", sat_id=sid)
@@ -182,6 +184,7 @@ def power_text(x: tuple[Rec, Rec]) -> tuple[str, list[str]]:
 # 3. thermal refusal
 def thermal_refuse(d: TaskDraft, x: tuple[Rec, Rec]) -> None:
     sat, c = x
+    d.one_end_state("Rule 4.4: the satellite is out of its thermal limits, so no downlink is queued. Where power_budget would also fall below 30% (4.3), an agent that refuses for that reason first ends in the same state, and the customer asks for the latest temperature either way, so it is told.")
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
     t = d.read("get_telemetry", sat_id=sid)
@@ -200,6 +203,7 @@ def thermal_text(x: tuple[Rec, Rec]) -> tuple[str, list[str]]:
 # 4. analyst asks for a command
 def analyst_refuse(d: TaskDraft, x: tuple[Rec, Rec]) -> None:
     sat, c = x
+    d.one_end_state("Rule 2.2: an analyst may request no change (no transfer), whatever the window or the battery; analysts may receive information, and the customer asks for the window's start, the one find_next_contact_window returns for a slew.")
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
     w = next_window(d, sat, "attitude_slew")
@@ -235,6 +239,7 @@ def multi_cands() -> list[tuple[Rec, Rec, Rec, Rec]]:
 
 def multi(d: TaskDraft, x: tuple[Rec, Rec, Rec, Rec]) -> None:
     p, sat, c, cmd = x
+    d.one_end_state("Rules 6.1-6.3, 4.6 and 4.1-4.5: the alert's one proposed avoidance plan is quoted and keeps the deorbit reserve, so it is approved; the command named by kind and window starts after 17:00 UTC, so it may be cancelled; the slew goes in the window find_next_contact_window returns, battery above the floor; the requester is the verified manager.")
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
     d.read("list_conjunctions", sat_id=sid)
@@ -284,6 +289,7 @@ def accept_cands() -> list[tuple[Rec, Rec, Rec]]:
 
 def accept(d: TaskDraft, x: tuple[Rec, Rec, Rec]) -> None:
     p, sat, c = x
+    d.one_end_state("Rules 5.1-5.2: the alert (one with that object on the satellite) is low risk, so its risk may be accepted and its one proposed avoidance plan is rejected with it; the calibration goes in the window find_next_contact_window returns (4.2), within thermal and power limits.")
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
     d.read("list_conjunctions", sat_id=sid)
@@ -323,6 +329,7 @@ def high_cands() -> list[tuple[Rec, Rec, Rec]]:
 
 def high(d: TaskDraft, x: tuple[Rec, Rec, Rec]) -> None:
     a, sat, c = x
+    d.one_end_state("Rule 5.3: a high-risk alert's risk is never accepted at the desk; the customer insists, so after the look-up the transfer to flight dynamics is the one step (7.1).")
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
     d.require("list_conjunctions", sat_id=sid)
@@ -352,11 +359,12 @@ def reserve_cands() -> list[tuple[Rec, Rec, Rec]]:
 
 def reserve(d: TaskDraft, x: tuple[Rec, Rec, Rec]) -> None:
     p, sat, c = x
+    d.one_end_state("Rule 6.2: after the burn the propellant would be below the deorbit reserve, so a station-keeping or orbit-raise plan is not approved and no transfer is made; the cost asked for is quote_manoeuvre's.")
     verify(d, c)
     sid = d.read("find_satellite", name=sat["name"])["sat_id"]
     d.read("list_manoeuvre_plans", sat_id=sid)
     q = d.read("quote_manoeuvre", plan_id=p["plan_id"])
-    if q["fuel_remaining_kg"] >= q["deorbit_reserve_kg"]:
+    if q["fuel_remaining_kg"] >= q["deorbit_reserve_kg"] or p["status"] != "proposed":  # a decided plan: another answer
         raise SkipCandidate
     d.output(q["fuel_cost_g"], "number", strict=True)
     d.forbid("approve_manoeuvre", plan_id=p["plan_id"], approved_by=c["contact_id"])
@@ -385,6 +393,7 @@ def late_cands() -> list[tuple[Rec, Rec, Rec]]:
 
 def late(d: TaskDraft, x: tuple[Rec, Rec, Rec]) -> None:
     cm, sat, c = x
+    d.one_end_state("Rule 4.6: the command's window starts before 17:00 UTC today, so it cannot be cancelled; the start time is told (the command is the only queued one of its kind on the satellite).")
     if sum(1 for o in COMMANDS.values() if o["sat_id"] == sat["sat_id"] and o["kind"] == cm["kind"] and o["status"] == "queued") != 1:
         raise SkipCandidate
     verify(d, c)
