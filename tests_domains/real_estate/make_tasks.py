@@ -466,9 +466,9 @@ class Builder:
         d.one_end_state(f"An active rental and a client with no pending application (5.6): {SCREENED}. Each backup tour is of "
                         "an active rental at the first free slot past its notice (4.2), and the client holds 3 tours at most "
                         "(4.4).")
-        first, *apply = steps(d)[:4]
+        login, *apply = steps(d)[:4]
         d.alternative("the tours booked before the application is submitted reach the same state",
-                      [first, *steps(d)[4:], *apply])
+                      [login, *steps(d)[4:], *apply])
 
     # ================================================================== offers
     def offer(self, variant: str) -> None:
