@@ -138,6 +138,15 @@ def malware(writer: TaskWriter, index: _Index) -> None:
         )
         draft.output(incident["incident_id"], "code")
         draft.forbid("set_incident_status", incident_id=incident["incident_id"], status="closed")
+        summary = f"Flagged process {', '.join(p.name for p in flagged)} ended by the employee; laptop isolated."
+        draft.alternative(
+            "Reading the security panel changes nothing, so an agent may have the employee read it before blocking (4.1 "
+            "puts the block before any other change, not before a look)",
+            [("find_employee", {"email": e.email}), ("check_laptop_status", {"asset_tag": laptop.asset_tag}),
+             ("set_network_access", {"asset_tag": laptop.asset_tag, "access": "blocked"}),
+             *[("end_process", {"asset_tag": laptop.asset_tag, "pid": p.pid}) for p in flagged],
+             ("open_incident", {"employee_id": e.employee_id, "asset_tag": laptop.asset_tag, "category": "malware",
+                                "severity": "high", "summary": summary})])
         draft.one_end_state(
             "Containment first: the laptop is blocked before any other change (4.1); the employee ends every flagged "
             "running process, then the malware/high incident is opened and the laptop stays blocked (4.2). The desk "
@@ -177,6 +186,16 @@ def lost_laptop(writer: TaskWriter, index: _Index) -> None:
         else:
             draft.forbid("file_audit_report", incident_id=incident["incident_id"], report_type="privacy_notification",
                          summary="Lost laptop.")
+        steps: list[tuple[str, dict[str, Any]]] = [
+            ("find_employee", {"email": e.email}),
+            ("set_network_access", {"asset_tag": device.asset_tag, "access": "blocked"}),
+            ("open_incident", {"employee_id": e.employee_id, "asset_tag": device.asset_tag, "category": "lost_device",
+                               "severity": "critical", "summary": "Laptop left on a train; reported within the hour."}),
+            ("force_password_reset", {"employee_id": e.employee_id}), ("lock_account", {"employee_id": e.employee_id})]
+        if e.handles_customer_data:
+            steps.append(("file_audit_report", {"incident_id": incident["incident_id"], "report_type": "privacy_notification",
+                                                "summary": "Lost laptop of an employee who handles customer data."}))
+        draft.alternative("After the block, 4.3 sets no order among locking, resetting and opening the incident", steps)
         draft.one_end_state(
             "A lost laptop is blocked first (4.1), the account locked, the password reset and a lost_device/critical "
             "incident opened (4.3); "
