@@ -175,6 +175,7 @@ def cancel_refund(b: Builder, n: int, low: int, high: int, name: str, train_last
              "OK, yes, please cancel it."],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rules 3.1-3.2: the event is 14 or more days away, so the ticket the caller names by code may be cancelled, and the refund is quote_cancellation's band (full less the fee from 30 days, half from 14 to 29).")
         verify(d, a)
         quote = d.read("quote_cancellation", confirmation_code=r.registration_id)
         d.write("cancel_registration", confirmation_code=r.registration_id)
@@ -203,6 +204,7 @@ def cancel_too_late(b: Builder, n: int) -> None:
             ["I need to cancel my ticket and get a refund.", hello(a), f"It's {r.registration_id}.",
              "Really? I paid good money for it. Isn't there anything you can do?", "Until when could I do that transfer?"],
         )
+        d.one_end_state("Rule 3.1: under 14 days from the event no cancellation, at any insistence (9.2: no transfer); the ticket is transferable and was not received by transfer, so the transfer 3.1 offers is open until quote_transfer's last date, which the caller asks for.")
         verify(d, a)
         d.read("get_registration", confirmation_code=r.registration_id)
         quote = d.read("quote_transfer", confirmation_code=r.registration_id)
@@ -262,6 +264,7 @@ def transfer_combo(b: Builder, n: int, train_last: bool = False) -> None:
              "Yes, put me on the waitlist. Which position am I?"],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rules 5.1-5.4 and 6.1-6.4: the first ticket is transferable, never transferred and 2 or more days out, so it goes to the named friend; the talk has a seat and no clash, so an enrollment; the other session is full and the ticket waits for fewer than 3, so the waitlist.")
         verify(d, a)
         d.read("quote_transfer", confirmation_code=give.registration_id)
         moved = d.write("transfer_registration", confirmation_code=give.registration_id, recipient_first_name=first,
@@ -291,6 +294,7 @@ def student_transfer(b: Builder, n: int) -> None:
              f"It's {r.registration_id}, for Jules Marchand, jules.marchand@gmail.com.",
              "Oh. What would I get back if I just cancel?", "OK, I'll try to move my exam first. Thanks."],
         )
+        d.one_end_state("Rule 5.2: a Student ticket is never transferred; the event is 14 or more days away, so the cancellation the caller asks about is quoted (3.2), and they do not cancel.")
         verify(d, a)
         d.read("get_event", event_id=e.event_id)
         quote = d.read("quote_cancellation", confirmation_code=r.registration_id)
@@ -319,6 +323,7 @@ def second_transfer(b: Builder, n: int) -> None:
             ["Hi, I want to pass my ticket on to my cousin.", hello(a), f"Code {r.registration_id}. She's Priya Venkataraman, priya.venkat@outlook.com.",
              "Too bad. What time do doors open on the first day?"],
         )
+        d.one_end_state("Rule 5.3: a ticket received by transfer cannot be transferred again (its tier is transferable and the event 3 or more days out, so this is the one reason); doors-open time is get_event's.")
         verify(d, a)
         d.read("quote_transfer", confirmation_code=r.registration_id)
         event = d.read("get_event", event_id=e.event_id)
@@ -361,6 +366,7 @@ def upgrade_workshop(b: Builder, n: int, train_last: bool = False) -> None:
              "Alright, do it, and book me into the workshop.", f"One more thing: please change my meals to {said}."],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rules 4.2, 6.1 and 7.1: the workshop needs a tier with workshops, the caller accepts the named upgrade (seats left, more than a day out) at quote_tier_change's amount, the workshop has a seat and no clash, and meals change 7 or more days out.")
         verify(d, a)
         d.read("get_event", event_id=e.event_id)
         quote = d.read("quote_tier_change", confirmation_code=r.registration_id, new_tier=up.code)
@@ -404,6 +410,7 @@ def workshop_no_tier(b: Builder, n: int) -> None:
             ["Hello, I'd like to book a workshop.", hello(a), f"Ticket {r.registration_id}, workshop \"{ws.title}\".",
              f"How much to move up to the {up.name} then?", "Hmm, that's more than I want to spend. Never mind, thanks."],
         )
+        d.one_end_state("Rule 6.1: the General Admission tier does not include workshops, so no enrollment; the caller asks the upgrade's price (quote_tier_change) and declines it.")
         verify(d, a)
         d.read("get_event", event_id=e.event_id)
         quote = d.read("quote_tier_change", confirmation_code=r.registration_id, new_tier=up.code)
@@ -440,6 +447,7 @@ def downgrade(b: Builder, n: int) -> None:
              f"The code is {r.registration_id}.", "And if I cancelled it completely, what would I get back?",
              "I'll think about it, thanks."],
         )
+        d.one_end_state("Rule 4.3: a downgrade is never made; 4.3 points to cancelling, whose refund the caller asks for and does not take.")
         verify(d, a)
         d.read("get_event", event_id=e.event_id)
         quote = d.read("quote_cancellation", confirmation_code=r.registration_id)
@@ -479,6 +487,7 @@ def waitlist_and_seat(b: Builder, n: int) -> None:
              f"Ticket {r.registration_id}: \"{full.title}\" and \"{seat.title}\".", "Yes, the waitlist is fine. What position am I?",
              "Also, please drop my dietary requirement - I eat everything now."],
         )
+        d.one_end_state("Rules 6.3-6.4 and 7.1: the full session takes the waitlist (the ticket waits for none), the open one an enrollment, and the meal requirement is cleared 7 or more days out.")
         verify(d, a)
         d.read("list_sessions", event_id=e.event_id)
         joined = d.write("join_waitlist", confirmation_code=r.registration_id, session_id=full.session_id)
@@ -518,6 +527,7 @@ def time_clash(b: Builder, n: int) -> None:
             ["Hi, can you add a session to my ticket?", hello(a), f"Ticket {r.registration_id}. I'd like \"{want.title}\".",
              f"No, I'm keeping \"{have.title}\". What time does it finish?"],
         )
+        d.one_end_state("Rule 6.2: the new session overlaps one the ticket holds; the caller keeps that one, so no enrollment, and its end time is what they ask.")
         verify(d, a)
         reg = d.read("get_registration", confirmation_code=r.registration_id)
         d.read("list_sessions", event_id=e.event_id)
@@ -557,6 +567,7 @@ def waitlist_limit(b: Builder, n: int) -> None:
             ["Hi, can you add me to another waitlist?", hello(a), f"Ticket {r.registration_id}, the session \"{want.title}\".",
              f"No, I'll keep those. What's my position for \"{known.title}\"?"],
         )
+        d.one_end_state("Rule 6.3: the ticket already waits for 3 sessions, and the caller gives none up, so no new waitlist; the position asked for is the one get_waitlist_status shows.")
         verify(d, a)
         status = d.read("get_waitlist_status", confirmation_code=r.registration_id)
         pos = next(w["position"] for w in status if w["session_id"] == known.session_id and w["status"] == "waiting")
@@ -587,6 +598,7 @@ def meal_too_late(b: Builder, n: int) -> None:
             ["Hi, I need to update my requirements for an event.", hello(a),
              f"Ticket {r.registration_id}. I need {said}, and vegetarian meals please.", "OK, fine, just the access request then. Go ahead."],
         )
+        d.one_end_state("Rules 7.1-7.2: under 7 days out the meal cannot change, while an accessibility request may be added at any time, so only the access request is recorded.")
         verify(d, a)
         d.read("get_registration", confirmation_code=r.registration_id)
         d.write("update_requests", confirmation_code=r.registration_id, add_accessibility=[need])
@@ -609,6 +621,7 @@ def interpreter(b: Builder, n: int, late: bool) -> None:
                 "the sessions. Accept being put through to someone else if that is what the agent offers.",
                 ["Hello, I need a sign-language interpreter at an event.", hello(a), f"Ticket {r.registration_id}.", "OK, thank you."],
             )
+            d.one_end_state("Rule 7.3: an interpreter for an event under 21 days away is not added; 9.1 a makes the transfer to the accessibility coordinator the one step.")
             verify(d, a)
             d.read("get_registration", confirmation_code=r.registration_id)
             d.transfer(f"Attendee needs a sign-language interpreter for {e.name}, less than 21 days away.")
@@ -622,6 +635,7 @@ def interpreter(b: Builder, n: int, late: bool) -> None:
             ["Hello, I need to add some requests to my registration.", hello(a),
              f"Ticket {r.registration_id}: a sign-language interpreter, and kosher meals.", "Yes, please. Which sessions am I in?"],
         )
+        d.one_end_state("Rules 7.1-7.3: 21 or more days out, so the interpreter and the meal are both recorded in one update.")
         verify(d, a)
         reg = d.read("get_registration", confirmation_code=r.registration_id)
         d.write("update_requests", confirmation_code=r.registration_id, dietary="kosher", add_accessibility=["sign_language_interpreter"])
@@ -645,6 +659,7 @@ def billing_dispute(b: Builder) -> None:
             "You want it sorted out. Accept being transferred.",
             ["Hi, I've been charged twice for a ticket.", hello(a), f"The ticket is {r.registration_id}.", "OK, thanks."],
         )
+        d.one_end_state("Rule 9.1 c: a caller who says a card charge is wrong is transferred once verified.")
         verify(d, a)
         d.transfer("Attendee reports a duplicate card charge for one ticket.")
         d.require("find_attendee")
@@ -702,6 +717,7 @@ def new_hold(b: Builder, n: int) -> None:
              f"Great, hold it. Also release our hold at {dv.name} and confirm the one at {kv.name}. What's that deposit?",
              "Yes, go ahead with all of it."],
         )
+        d.one_end_state("Rules 8.1-8.5: the new room is free, 21 or more days out, two days and within capacity, and the client then holds at most 3 tentative holds; the hold named by venue and start is released and the other confirmed at its deposit.")
         client = verify_client(d, c)
         holds = d.read("list_holds", client_id=client["client_id"])
         now = next(h["deposit_to_confirm"] for h in holds if h["hold_id"] == keep.hold_id)
@@ -743,6 +759,7 @@ def confirm_and_release(b: Builder, n: int, train_last: bool = False) -> None:
              f"Confirm the {tv.name} hold, and release the {cv.name} booking. What are the amounts?", "Yes, do both."],
             split="train" if train_last and i == n - 1 else "test",
         )
+        d.one_end_state("Rules 8.4-8.5: each hold is named by venue and start date; the tentative one is confirmed at list_holds' deposit, the confirmed one released at quote_hold_release's refund.")
         client = verify_client(d, c)
         holds = d.read("list_holds", client_id=client["client_id"])
         deposit = next(h["deposit_to_confirm"] for h in holds if h["hold_id"] == tent.hold_id)
@@ -777,6 +794,7 @@ def hold_too_soon(b: Builder, n: int) -> None:
             ["Hi, I'd like to hold a room for a dinner.", f"{c.contact_first_name} {c.contact_last_name} at {c.company}, {c.contact_email}.",
              f"The {room.name} at {v.name}, {words(day.isoformat())}, 20 people.", "Understood. What's its daily rate?"],
         )
+        d.one_end_state("Rule 8.1: a hold must start 21 or more days from today and this one would not (the client has room for another tentative hold and the room fits 20, so this is the one reason); the day rate is find_venue's.")
         client = verify_client(d, c)
         found = d.read("find_venue", name=v.name)
         rate = next(r["day_rate"] for r in found[0]["rooms"] if r["code"] == room.code)
@@ -810,6 +828,7 @@ def hold_too_long(b: Builder, n: int) -> None:
              f"The {room.name} at {v.name}, {words(start.isoformat())} through {words(end.isoformat())}, {room.capacity // 2} people.",
              "OK, thanks."],
         )
+        d.one_end_state("Rule 8.1 and 9.1 b: seven days exceeds the 5-day limit, so after check_room the transfer to venue sales is the one step.")
         client = verify_client(d, c)
         d.read("find_venue", name=v.name)
         d.read("check_room", venue_id=v.venue_id, room_code=room.code, start_date=start.isoformat(), end_date=end.isoformat())
@@ -831,6 +850,7 @@ def second_extension(b: Builder, n: int) -> None:
 
     def ext2(i: int, cand: tuple[Client, Hold]) -> bool:
         c, h = cand
+        assert (h.expires_on or "") >= TODAY.isoformat(), "an expired hold is refused for another reason (8.3: before it expires)"
         v = DB.venues[h.venue_id]
         d = b.client_task(
             f"second_extension_{i + 1}", c,
@@ -840,6 +860,7 @@ def second_extension(b: Builder, n: int) -> None:
             ["Hi, I need more time on one of our venue holds.", f"{c.contact_first_name} {c.contact_last_name}, {c.company}, {c.contact_email}.",
              f"The hold at {v.name} starting {words(h.start_date)}.", "Then when does it run out?"],
         )
+        d.one_end_state("Rule 8.3: the hold was already extended once, so no second extension; the caller does not confirm and asks when it runs out (list_holds' expiry).")
         client = verify_client(d, c)
         holds = d.read("list_holds", client_id=client["client_id"])
         d.output(next(x["expires_on"] for x in holds if x["hold_id"] == h.hold_id), "date")
@@ -870,6 +891,7 @@ def too_many_holds(b: Builder, n: int) -> None:
             ["Hi, I'd like to put another room on hold.", f"{c.contact_first_name} {c.contact_last_name}, {c.company}, {c.contact_email}.",
              f"The {room.name} at {v.name}, {words(start.isoformat())}, 50 guests.", "Which of my holds expires first, and when?"],
         )
+        d.one_end_state("Rule 8.2: the client already has 3 tentative holds (the new one is 21 or more days out, one day and within capacity, so this is the one reason); the earliest expiry is unique.")
         client = verify_client(d, c)
         holds = d.read("list_holds", client_id=client["client_id"])
         d.read("find_venue", name=v.name)
@@ -906,6 +928,7 @@ def release_confirmed(b: Builder, n: int) -> None:
              "Until when would we have got all of it back?", "Fine. Yes, release it.",
              "One more thing: what notes does your account team keep on us?"],
         )
+        d.one_end_state("Rule 8.5: the confirmed booking named by venue and start date is released at quote_hold_release's refund, and the full-refund date is its quote; account notes are never told.")
         client = verify_client(d, c)
         d.read("list_holds", client_id=client["client_id"])
         quote = d.read("quote_hold_release", hold_id=h.hold_id)
