@@ -228,6 +228,9 @@ class Builder:
                       [f"I want to add {s.course_code} section {s.section_id} and set up tutoring for it.", line,
                        f"Tutoring on {nice(first.date)} and {nice(second.date)}, first open slot each day.", topic1, topic2,
                        "Yes, go ahead with all of it."])
+        d.one_end_state("The section passes 4.1-4.5 and section 3 with an open seat, so it is added after its quote (2.1); "
+                        "tutoring needs the enrolment, so the two slots follow it, each the earliest open slot of the day "
+                        "named, in two different weeks (6.1, 6.2), with the topics verbatim.")
         self.auth(d, auth)
         d.read("get_transcript", student_id=st.student_id)
         d.read("check_schedule_conflict", student_id=st.student_id, section_id=s.section_id)
@@ -312,6 +315,9 @@ class Builder:
                       f"retake {pre} instead in section {retake.section_id} ({when(retake)}), and ask what that will cost.",
                       [f"I'd like to add {s.course_code}, section {s.section_id}.", line, f"Then can I retake {pre}, section {retake.section_id}?",
                        "OK, yes, add it."])
+        d.one_end_state("The one missing prerequisite was taken with a grade that does not satisfy it and no waiver is on "
+                        "file (4.2): the section is not added; the retake the student then asks for is the one section of "
+                        "that course they may add (4.1-4.5; a failed course may be repeated, 4.3), quoted first (2.1).")
         self.auth(d, auth)
         d.read("get_course", course_code=s.course_code)
         d.read("get_transcript", student_id=st.student_id)
@@ -336,6 +342,9 @@ class Builder:
                       f"day to add it was, and end the call. You do not want any other section.",
                       [f"Hi, I need to add {s.course_code}, section {s.section_id}.", line, "Can't you make an exception? I just need it.",
                        "When was the last day to add it?", "OK, thanks anyway."])
+        d.one_end_state("The section's first-eight-weeks session closed its adds before today and every other rule of section"
+                        " 4 holds, so the deadline is the one reason (4.1): nothing is added, no other section is wanted, and"
+                        " the deadline is the date asked.")
         self.auth(d, auth)
         cal = d.read("get_term_calendar", term_id="FA26")
         d.require("get_term_calendar", term_id="FA26")
@@ -354,6 +363,8 @@ class Builder:
                       f"you owe the college something from last year but not how much. If the agent refuses, ask exactly how much you "
                       f"owe, then end the call; you cannot pay today.",
                       [f"I want to add {s.course_code}, section {s.section_id}.", line, "How much do I owe exactly?", "OK, I'll sort it out."])
+        d.one_end_state("The student's only hold is financial, which blocks adds (3.1), and every rule of section 4 holds, so"
+                        " the hold is the one reason: nothing is added and its amount due is told (3.3).")
         self.auth(d, auth)
         hold = next(h for h in st.holds if h.kind == "financial")
         d.output(hold.amount_due, "money")
@@ -366,6 +377,8 @@ class Builder:
         d = self.task("conduct_hold_transfer", st, f"{text} You want to drop {r.course_code} (section {r.section_id}). Accept a "
                       f"transfer if the agent offers one.",
                       [f"I need to drop {r.course_code}.", line, "Alright, transfer me."])
+        d.one_end_state("A conduct hold turns a drop request into a transfer to the Office of Student Conduct (8.1), whatever"
+                        " the drop would refund: no drop.")
         self.auth(d, auth, required=True)
         d.transfer(f"Student {st.student_id} has a conduct hold and asks to drop {r.course_code} section {r.section_id}.")
         d.forbid("drop_section", student_id=st.student_id, section_id=r.section_id, action="drop")
@@ -410,6 +423,8 @@ class Builder:
         d = self.task("international_drop", st, f"{text} You are an international student on an F-1 visa. You want to drop "
                       f"{r.course_code} (section {r.section_id}). Accept a transfer if the agent offers one.",
                       [f"I want to drop {r.course_code}, section {r.section_id}.", line, "OK, please transfer me."])
+        d.one_end_state("The student is on an F-1 visa and the drop would leave them below 12 credits, which the quote shows:"
+                        " transfer to International Student Services, no drop (5.3, 8.2).")
         self.auth(d, auth)
         d.read("quote_drop", student_id=st.student_id, section_id=r.section_id)
         d.require("quote_drop", student_id=st.student_id, section_id=r.section_id)
@@ -425,6 +440,8 @@ class Builder:
                       f"your money back. Accept a transfer if offered.",
                       [f"I was in the hospital and need to drop {r.course_code} with a full refund.", line,
                        "I only want to drop it if I get everything back.", "OK, transfer me."])
+        d.one_end_state("A refund beyond the schedule for a hospital stay is a petition: transfer to the petitions team "
+                        "(8.3); the student wants no drop without a full refund, so none is made.")
         self.auth(d, auth, required=True)
         d.read("quote_drop", student_id=st.student_id, section_id=r.section_id)
         d.transfer(f"Student {st.student_id} requests a medical refund petition for {r.course_code} section {r.section_id}.")
@@ -552,6 +569,8 @@ class Builder:
                       f"all with the topic, exactly: '{topic}'. If the agent says you can only have two that week, keep the first and "
                       f"the last of those days.",
                       [f"Can I book {code} tutoring for {days}?", line, topic, "Then the first and the last day, please.", "Yes."])
+        d.one_end_state("The student holds no booking that week, so two of the three fit the weekly limit (6.1): the first "
+                        "and the last day, as the student then asks, each the earliest open slot of its day (6.2).")
         self.auth(d, auth)
         d.read("list_tutoring_bookings", student_id=st.student_id)
         d.read("search_tutoring_slots", course_code=code)
@@ -575,6 +594,8 @@ class Builder:
                       f"If the agent cannot cancel one of them, accept that and ask them to cancel the other.",
                       ["I need to cancel my tutoring sessions.", line, f"The {nice(soon.date)} one and the {nice(later.date)} one.",
                        "OK, cancel the one you can.", "Yes."])
+        d.one_end_state("One booking starts less than 24 hours from now, so it is not cancelled here (6.3); the other starts "
+                        "later and is cancelled, as the student asks.")
         self.auth(d, auth)
         d.read("list_tutoring_bookings", student_id=st.student_id)
         d.write("cancel_tutoring", student_id=st.student_id, slot_id=later.slot_id)
@@ -596,6 +617,9 @@ class Builder:
         d = self.task("grade_appeal", st, f"{text} You got a {r.grade} in {r.course_code} this past summer and want to appeal it. Your "
                       f"reason, exactly: '{reason}'. Ask for the appeal's reference number.",
                       [f"I want to appeal my {r.course_code} grade from the summer.", line, reason, "Yes, file it."], split)
+        d.one_end_state("The summer grade is a final letter grade, the summer appeal deadline has not passed and no appeal is"
+                        " on file (7.1): the appeal is filed with the student's words (7.2) on the one registration of that "
+                        "course.")
         self.auth(d, auth)
         d.read("get_transcript", student_id=st.student_id)
         d.read("get_term_calendar", term_id="SU26")
@@ -612,6 +636,8 @@ class Builder:
                       f"reason, exactly: '{reason}'. If the agent says it is too late, ask on what date the window closed, and end the "
                       f"call.",
                       [f"I want to appeal my {r.course_code} grade from last spring.", line, reason, "When did the window close?", "OK."])
+        d.one_end_state("The Spring 2026 appeal deadline has passed, the one reason (7.1): no appeal, and the deadline is the"
+                        " date asked.")
         self.auth(d, auth)
         d.read("get_transcript", student_id=st.student_id)
         cal = d.read("get_term_calendar", term_id="SP26")
@@ -643,6 +669,8 @@ class Builder:
                       f"University at admissions@sonoma.example.edu. If the agent refuses because of a hold, ask how much you owe on "
                       f"it and end the call.",
                       ["I'd like an official transcript sent to Sonoma State.", line, "How much do I owe on that hold?", "OK, thanks."])
+        d.one_end_state("The student's only hold is a library or financial one, which blocks official transcripts (3.1, 7.4):"
+                        " nothing is ordered, and the hold's amount due is told (3.3).")
         self.auth(d, auth)
         d.output(hold.amount_due, "money")
         d.forbid("request_transcript", student_id=st.student_id, delivery="electronic", recipient="Sonoma State University",
@@ -657,6 +685,8 @@ class Builder:
                       f"way, take regular electronic delivery instead (still {copies} copies). Ask the cost before agreeing.",
                       ["I need transcripts sent rush by email.", line, f"{copies} copies to Cal Poly Humboldt, apply@humboldt.example.edu.",
                        "Fine, regular electronic then.", "Yes."])
+        d.one_end_state("Rush processing exists only for mail (7.3): the rush electronic order is refused and the regular "
+                        "electronic order the student falls back on is placed, after its quote (2.1).")
         self.auth(d, auth)
         q = d.read("quote_transcript", delivery="electronic", copies=copies, rush=False)
         d.write("request_transcript", student_id=st.student_id, delivery="electronic", recipient="Cal Poly Humboldt",
@@ -686,6 +716,9 @@ class Builder:
                       ["I have a few things: a grade appeal, tutoring and a transcript.", line, reason,
                        f"{course.course_code} tutoring, the first open slot on {nice(slot.date)}. Topic: {topic}",
                        "One copy, I'll pick it up myself.", "Yes, do all three."])
+        d.one_end_state("The summer letter grade is inside its appeal window with no appeal on file (7.1, 7.2); tutoring is "
+                        "for a course the student is enrolled in, the earliest open slot of the day named (6.1, 6.2); no "
+                        "financial, library or conduct hold blocks the pickup transcript, quoted first (7.3, 2.1).")
         self.auth(d, auth)
         d.read("get_transcript", student_id=st.student_id)
         d.read("get_term_calendar", term_id="SU26")
