@@ -235,6 +235,9 @@ def manager_over_limit(b: Builder, n: int) -> None:
         d.read("list_contacts", client_id=inv["client_id"])
         d.output(got["total"], "money")
         d.forbid("approve_invoice", invoice_id=inv["invoice_id"], contact_id=c["contact_id"])
+        d.one_end_state(f"3.1, 3.2: the total {money(got['total'])} is over the $5,000.00 a manager may approve, and the caller "
+                        "did not submit it and has not approved it, so the limit is the one reason; the total is told (3.5) and "
+                        "nothing is transferred (9.1).")
 
 
 def second_approval(b: Builder, n: int) -> None:
@@ -281,6 +284,8 @@ def first_of_two(b: Builder, n: int) -> None:
         d.write("approve_invoice", invoice_id=inv["invoice_id"], contact_id=c["contact_id"])
         d.output(got["total"], "money")
         d.forbid("post_invoice", invoice_id=inv["invoice_id"], posting_date=posting_date(inv))
+        d.one_end_state("3.2, 3.3: the caller's role may approve, but a total over $10,000.00 needs two approvals, so the "
+                        "invoice is not fully approved and is not posted (3.4, 4.1).")
 
 
 def closed_period_insist(b: Builder, n: int) -> None:
@@ -306,6 +311,9 @@ def closed_period_insist(b: Builder, n: int) -> None:
         d.require("list_periods", client_id=inv["client_id"])
         d.transfer(f"Caller insists invoice {inv['vendor_invoice_number']} be posted in closed period {inv['invoice_date'][:7]}.")
         d.forbid("post_invoice", invoice_id=inv["invoice_id"], posting_date=inv["invoice_date"])
+        d.one_end_state(f"4.2: the invoice's month {inv['invoice_date'][:7]} is closed, so it could only post on the first day "
+                        "of the earliest open period; the caller refuses approval unless it posts in the closed month and insists, "
+                        "so nothing is approved or posted and the caller is transferred after the periods look-up (4.3, 9.1).")
 
 
 # -- invoice lines: tax codes and categories -------------------------------------------------
@@ -352,6 +360,13 @@ def tax_fix(b: Builder, n: int, clerk_wants_approval: bool) -> None:
         got = d.write("update_invoice_line", invoice_id=inv["invoice_id"], line_no=1, account_code=line["account_code"], tax_code=code)
         d.output(tax["tax"], "money")
         d.output(got["total"], "money")
+        vendor = D.vendors[inv["vendor_id"]]
+        why_code = (f"5.3: the line is goods, not inventory, from a vendor in {vendor['state']}; the client is in "
+                    f"{D.clients[inv['client_id']]['state']}, so the one code is {code}")
+        if clerk_wants_approval:
+            d.one_end_state(f"{why_code}; a clerk may correct the line (2.4) but not approve (3.1), the one reason to refuse.")
+        else:
+            d.one_end_state(f"{why_code}, and the category stays as the caller asks.")
         if clerk_wants_approval:
             d.forbid("approve_invoice", invoice_id=inv["invoice_id"], contact_id=c["contact_id"])
 
@@ -404,6 +419,8 @@ def posted_correction(b: Builder, n: int) -> None:
         d.require("get_invoice", invoice_id=inv["invoice_id"])
         d.transfer(f"Posted invoice {inv['vendor_invoice_number']} needs line 1 moved from 6100 to 6600 (adjusting entry).")
         d.forbid("update_invoice_line", invoice_id=inv["invoice_id"], line_no=1, account_code="6600", tax_code=line["tax_code"])
+        d.one_end_state("5.1: the invoice is posted, so the line is not changed at the desk; the bookkeeper's adjusting entry "
+                        "is a transfer after looking the invoice up (9.1).")
 
 
 # -- payments --------------------------------------------------------------------------------
@@ -461,6 +478,8 @@ def apply_oldest_first(b: Builder, n: int, train_last: bool = False) -> None:
             d.output(left, "money")
         for value in outs[:2]:
             d.output(value, "money")
+        d.one_end_state("6.2: the caller names no invoice, so the payment goes to the vendor's posted invoices with an open "
+                        "balance by due date, oldest first (their due dates all differ), each up to its open balance.")
 
 
 def approve_post_apply(b: Builder, n: int) -> None:
@@ -515,6 +534,8 @@ def payment_to_unposted(b: Builder, n: int) -> None:
         pays = d.read("list_payments", client_id=inv["client_id"], vendor_id=inv["vendor_id"], unapplied_only=True)
         d.output(pays[0]["unapplied"], "money")
         d.forbid("apply_payment", payment_id=p["payment_id"], invoice_id=inv["invoice_id"], amount=p["amount"])
+        d.one_end_state("6.1: the invoice is awaiting approval, so no payment is applied to it, and the clerk may not approve it "
+                        "(3.1); the vendor has one unapplied payment, whose amount is told.")
 
 
 # -- bank reconciliation ---------------------------------------------------------------------
@@ -584,6 +605,11 @@ def reconcile(b: Builder, n: int, complete: bool, train_last: bool = False) -> N
         for line in fees:
             d.write("record_bank_charge", line_id=line["line_id"])
         after = d.read("preview_reconciliation", client_id=st["client_id"], month="2026-04")
+        d.one_end_state("7.2: each matched line has exactly one payment of its amount dated up to 7 days before it; 7.3: the "
+                        "lines recorded as charges are the FEE lines" + (
+                            "; the difference is then 0.00, so the caller's role completes it (7.5)." if complete else
+                            "; the one other line is a debit of a matched payment's amount more than 7 days later and no FEE, the "
+                            "client's to explain (7.4), so the difference stays and the reconciliation is not completed (7.5)."))
         if complete:
             if after["difference"] != 0:
                 raise SystemExit(f"{st['statement_id']} does not balance: {after['difference']}")
@@ -692,6 +718,15 @@ def budget_move(b: Builder, n: int, kind: str) -> None:
         else:
             d.output(src_row["variance"], "money")
             d.forbid("move_budget", client_id=cid, month=month, from_account_code=src["account_code"], to_account_code=dst_code, amount=ask)
+        why = {"ok": f"8.2: the caller's role may move budget, {month} is open, and {money(ask)} is within the unspent "
+                     f"{src_name} budget; the caller names both categories, each one account of the chart",
+               "too_much": f"8.2: {money(ask)} is more than the unspent {src_name} budget, so nothing moves and the most "
+                           "that could is told; the caller then moves nothing",
+               "manager": "2.4: only a controller or the owner may move budget, and the caller is a manager; the month is "
+                          "open and the amount within the unspent budget, so the role is the one reason",
+               "closed": f"8.2: {month} is closed; the caller's role may move budget and the amount is within the unspent "
+                         "budget, so the closed month is the one reason"}[kind]
+        d.one_end_state(why + ".")
         done += 1
 
 
