@@ -217,6 +217,9 @@ class Builder:
         d.write("add_client_contact", client_id=c.client_id, name=new_name, email=new_email, phone=new_phone, title=new_title,
                 access="billing")
         d.output(q["retainer"], "money")
+        d.one_end_state("3.2: the client has no overdue invoice; 3.3 c: every adverse party matches nothing, or only as an "
+                        "adverse party, so there is no conflict; the matter is opened with every adverse party (3.4), the retainer "
+                        "quoted and the letter sent to the caller's own email (3.5); 7.1: the caller may add contacts.")
 
     def conflict(self, kind: str) -> None:
         org = len(self.writer.drafts) % 2 == 0
@@ -239,6 +242,14 @@ class Builder:
         else:
             d.transfer(f"Conflicts review needed: new {area} matter for {c.name} against {adverse}.")
         d.forbid("open_matter", client_id=c.client_id, practice_area=area, title=f"{c.name} v. {adverse}", adverse_parties=[adverse])
+        if kind == "current":
+            d.one_end_state(f"3.3 a: {adverse} matches one current client of the firm and nothing else, so the matter is not "
+                            "opened and nothing is transferred; the client has no overdue invoice (3.2), so the conflict is the "
+                            "one reason, told without saying who or why.")
+        else:
+            d.one_end_state(f"3.3 b: {adverse} matches a former client or a co-party or related party of an open or intake "
+                            "matter, and no current client, so only conflicts counsel can clear it: no matter, a transfer after "
+                            "the check (8); the client has no overdue invoice (3.2).")
 
     def overdue_blocks(self) -> None:
         def ok(c: Client) -> bool:
@@ -263,6 +274,9 @@ class Builder:
         d.output(got["invoice_id"], "code")
         d.output(got["balance"], "money")
         d.forbid("open_matter", client_id=c.client_id, practice_area=area, title=f"{c.name} v. {adverse}", adverse_parties=[adverse])
+        d.one_end_state(f"3.2: {inv.invoice_id} is the client's one invoice with an unpaid balance due before March 15, 2026, so "
+                        "no matter is opened whatever the conflict check would say; its number and balance are told and nothing "
+                        "is transferred.")
 
     # ============================================================== deadlines
     def deadline(self, n_events: int = 1, split: str = "test") -> None:
@@ -302,6 +316,9 @@ class Builder:
             d.write("docket_deadline", matter_id=m.matter_id, event_id=e.event_id, due_date=due["due_date"],
                     description=f"Response due: {e.description}")
             d.output(due["due_date"], "date")
+        d.one_end_state("The caller names the matter and each event by its papers and date, one event each; 4.2 gives the "
+                        "period (3 more days for mail service), 4.3 counts it on the matter's court calendar with compute_deadline, "
+                        "and 4.4: none is docketed yet, so each gets one entry.")
 
     # ============================================================== documents
     def documents(self, variant: str) -> None:
@@ -322,6 +339,12 @@ class Builder:
         bad = self.pick([x for x in ds if (x.privilege != "none" and not x.protective_order) if variant == "privileged"]
                         or [x for x in ds if x.protective_order])
         asked = sorted([*plain, bad], key=lambda x: x.title)
+        if variant == "privileged":
+            why = (f"6.2: '{bad.title}' is privileged ({bad.privilege}), so it never goes to a third party, even at the "
+                   "client's request; the other two are sent in one call (6.4)")
+        else:
+            why = (f"6.3: '{bad.title}' is under a protective order, so it is sent to no one through the desk, the client "
+                   "included; the other two are sent in one call (6.4)")
         text, line, email, auth = self.who(c, contact)
         names = "; ".join(f"'{x.title}'" for x in asked)
         if variant == "privileged":
@@ -344,6 +367,7 @@ class Builder:
                  recipient_email=remail, note="Copies as requested.")
         d.forbid("send_documents", matter_id=m.matter_id, document_ids=[bad.document_id], recipient_name=rname,
                  recipient_email=remail, note="Copies as requested.")
+        d.one_end_state(f"{why}; the caller names each document by its title, unique in the matter.")
 
     def billing_contact_documents(self) -> None:
         def fits(c: Client) -> bool:
@@ -371,6 +395,8 @@ class Builder:
         d.output(got["balance"], "money")
         d.forbid("send_documents", matter_id=m.matter_id, document_ids=[doc.document_id], recipient_name=contact.name,
                  recipient_email=email, note="Copy as requested.")
+        d.one_end_state("1.4: the caller's access is billing only, so the invoice balance is told and the document is not sent; "
+                        "nothing is transferred (8).")
 
     # ============================================================== billing
     def invoice_cands(self, pred: Any, need: str = "any") -> list[tuple[Client, Invoice, Any]]:
@@ -411,6 +437,9 @@ class Builder:
         d.write("apply_invoice_credit", invoice_id=inv.invoice_id, line_numbers=[x["line_no"] for x in got["overbilled_lines"]],
                 amount=got["total_overcharge"], reason="Billed above the fee schedule rate.")
         d.output(got["total_overcharge"], "money")
+        d.one_end_state("5.2: the invoice was issued within 90 days, is not paid in full, and the audit's overcharge is "
+                        "$500.00 or less, so exactly the audited lines and amount are credited; the retainer question concerns "
+                        "internal notes the desk does not read out.")
 
     def credit_bundle(self) -> None:
         def fits(i: Invoice, a: Any) -> bool:
@@ -422,6 +451,7 @@ class Builder:
         contact = self.caller(c, "full")
         m = DB.matters[inv.matter_id]
         doc = next(x for x in docs_of(m) if x.doc_type == "engagement_letter")
+        assert doc.privilege == "none" and not doc.protective_order, doc.document_id
         rname, remail, rel = THIRD_PARTIES[0]
         text, line, _, auth = self.who(c, contact)
         d = self.task("credit_trust_bundle", c, f"{text} About invoice {inv.invoice_id} ({self.matter_name(m)}): first, you believe some "
@@ -443,6 +473,10 @@ class Builder:
                 note="Fee agreement as requested.")
         d.output(got["total_overcharge"], "money")
         d.output(paid["trust_balance_after"], "money")
+        d.one_end_state("5.2: the invoice qualifies for the audited credit; 5.5: the trust funds of the same matter, more than "
+                        "the balance left, pay that balance (the invoice is not disputed); 6.1: the engagement letter, the one "
+                        "document with that title, is neither privileged nor under a protective order, so it may go to the "
+                        "accountant the caller names.")
 
     def credit_transfer(self, kind: str) -> None:
         if kind == "over_limit":
@@ -462,6 +496,10 @@ class Builder:
         d.transfer(f"Rate overcharge on {inv.invoice_id} needs the billing partner.")
         d.forbid("apply_invoice_credit", invoice_id=inv.invoice_id, line_numbers=[x["line_no"] for x in got["overbilled_lines"]],
                  amount=got["total_overcharge"], reason="Billed above the fee schedule rate.")
+        why = ("the audit's overcharge is over $500.00" if kind == "over_limit" else
+               "the invoice was issued more than 90 days ago")
+        d.one_end_state(f"5.3: {why}, so the desk credits nothing and transfers the caller to the billing partner after the "
+                        "audit (8).")
 
     def dispute(self) -> None:
         def fits(i: Invoice, a: Any) -> bool:
@@ -485,6 +523,8 @@ class Builder:
                 reason="Client says the hours are more than the work took.")
         d.forbid("apply_invoice_credit", invoice_id=inv.invoice_id, line_numbers=[x.line_no for x in lines],
                  amount=min(round(sum(x.amount for x in lines), 2), inv.balance), reason="Hours removed at client's request.")
+        d.one_end_state("5.4: the caller objects to the hours, not the rate, on an invoice issued within 90 days, so nothing "
+                        "is credited and a dispute is opened on exactly the lines objected to, in the caller's full name.")
 
     def trust_wrong_matter(self) -> None:
         cands = []
@@ -513,6 +553,8 @@ class Builder:
         d.read("get_trust_account", matter_id=a_m.matter_id)
         d.output(got["balance"], "money")
         d.forbid("apply_trust_funds", matter_id=a_m.matter_id, invoice_id=inv.invoice_id, amount=got["balance"])
+        d.one_end_state("5.5: trust funds of a matter pay only that matter's invoices, so the other matter's trust money is "
+                        "not applied (the invoice's own matter holds none); the invoice balance is told and nothing is transferred.")
 
     def trust_pay(self) -> None:
         cands = []
@@ -534,6 +576,8 @@ class Builder:
         d.read("get_trust_account", matter_id=m.matter_id)
         paid = d.write("apply_trust_funds", matter_id=m.matter_id, invoice_id=inv.invoice_id, amount=got["balance"])
         d.output(paid["trust_balance_after"], "money")
+        d.one_end_state("5.5: the invoice is the matter's own, open and not disputed, and the matter's trust balance exceeds "
+                        "it, so exactly the invoice's balance is applied.")
 
     # ============================================================== contacts
     def add_contact_denied(self) -> None:
@@ -558,6 +602,8 @@ class Builder:
         d.output(got["balance"], "money")
         d.forbid("add_client_contact", client_id=c.client_id, name=new_name, email=new_email, phone="503-555-0187", title=new_title,
                  access="full")
+        d.one_end_state("7.1: the caller has full access but is not the Chief Executive Officer, General Counsel or Owner, so "
+                        "the contact is not added; the invoice balance is told and nothing is transferred (8).")
 
     def gc_bundle(self) -> None:
         cands = []
@@ -596,6 +642,9 @@ class Builder:
         d.write("docket_deadline", matter_id=m.matter_id, event_id=e.event_id, due_date=due["due_date"], description=f"Response due: {e.description}")
         d.output(due["due_date"], "date")
 
+        d.one_end_state("7.1: the caller's title may add contacts; 6.2: the document is privileged, so it may go only to a "
+                        "full-access contact, which the new contact is once added; the caller names the matter and the one "
+                        "undocketed event, whose deadline 4.2-4.4 give.")
 
 def _names_by_kind() -> tuple[list[str], list[str], list[str]]:
     current, transfer, opposed = [], [], []
