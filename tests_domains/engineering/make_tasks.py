@@ -94,6 +94,11 @@ class Builder:
             raise SystemExit(f"only {done} of {n + train} candidates for {name}")
 
 
+def steps(d: TaskDraft, *, skip: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
+    """The gold calls so far (less the tools named in skip), as the steps of another path."""
+    return [(a.name, dict(a.arguments)) for a in d.gold if a.name not in skip]
+
+
 def hello(dev: Developer) -> str:
     return f"Hi, this is {dev.first_name} {dev.last_name}."
 
@@ -130,6 +135,14 @@ def combo(b: Builder, n: int, train: int) -> None:
         prev = d.read("preview_release", repo=p.repo)
         d.write("tag_release", repo=p.repo, version=prev["next_version"], tagged_by=p.author)
         d.output(prev["next_version"], "text", strict=True)
+        d.one_end_state("The caller wrote the pull request and holds maintain or admin, so 3.1 and 4.1 let them have it merged "
+                        "and a release tagged; readiness shows no approval missing and CI passed (3.2); 3.5 closes the issue it "
+                        "fixes, by the caller; the repository has no open P0 (4.3), and 4.2 tags preview_release's next_version "
+                        "after the merge, the one version that includes it.")
+        calls = steps(d)
+        close = next(step for step in calls if step[0] == "close_issue")
+        d.alternative("3.5 closes the fixed issue in the same conversation, not necessarily before the release: closed last",
+                      [step for step in calls if step is not close] + [close])
 
     b.run("merge_and_release", n, cands, make, lambda p: DB.developers[p.author], situation, train, ordered=True)
 
@@ -150,6 +163,10 @@ def merge_ok(b: Builder, n: int) -> None:
         d.read("get_pull_request", pr_id=p.pr_id)
         d.read("check_merge_readiness", pr_id=p.pr_id)
         d.write("merge_pull_request", pr_id=p.pr_id, merged_by=p.author)
+        d.one_end_state("The caller wrote the pull request and holds write or more (3.1); readiness shows no approval missing "
+                        "and CI passed (3.2), so it is merged by the caller (3.4); it fixes no issue (3.5) and no release is asked.")
+        d.alternative("the caller's role read from list_access before the merge (3.1)",
+                      [*steps(d)[:1], ("list_access", {"dev_id": p.author}), *steps(d)[1:]])
 
     b.run("merge_ok", n, cands, make, lambda p: DB.developers[p.author], situation)
 
@@ -171,6 +188,9 @@ def merge_missing(b: Builder, n: int) -> None:
         ready = d.read("check_merge_readiness", pr_id=p.pr_id)
         d.forbid("merge_pull_request", pr_id=p.pr_id, merged_by=p.author)
         d.output(ready["approvals_missing"], "number", strict=True)
+        d.one_end_state("CI passed, so the one thing blocking the merge is the approvals still missing (3.2); 3.3 never "
+                        "bypasses branch protection and tells that number instead, with no transfer.")
+        d.alternative("check_merge_readiness alone, without opening the pull request first", steps(d, skip=("get_pull_request",)))
 
     b.run("merge_blocked_reviews", n, cands, make, lambda p: DB.developers[p.author], situation)
 
@@ -191,6 +211,9 @@ def merge_ci(b: Builder, n: int) -> None:
         ready = d.read("check_merge_readiness", pr_id=p.pr_id)
         d.forbid("merge_pull_request", pr_id=p.pr_id, merged_by=p.author)
         d.output(ready["ci_run"], "code", strict=True)
+        d.one_end_state("No approval is missing, so the one thing blocking the merge is the failed CI the branch requires "
+                        "(3.2); 3.3 never bypasses it, however flaky the caller thinks it is, and tells the CI run id, with no transfer.")
+        d.alternative("check_merge_readiness alone, without opening the pull request first", steps(d, skip=("get_pull_request",)))
 
     b.run("merge_blocked_ci", n, cands, make, lambda p: DB.developers[p.author], situation)
 
@@ -213,6 +236,13 @@ def freeze(b: Builder, n: int) -> None:
         d.require("list_issues", repo=r.name)
         d.forbid("tag_release", repo=r.name, version=prev["next_version"], tagged_by=dev.dev_id)
         d.transfer(f"{dev.first_name} {dev.last_name} wants a release of {r.name}; the repository has an open P0 issue.")
+        d.one_end_state("The caller holds maintain or admin (4.1) and something is merged since the last release, so the one "
+                        "thing stopping the tag is the open P0 issue that freezes the repository (4.3), which sends the caller "
+                        "to the release managers after list_issues shows it.")
+        d.alternative("the caller's role and the open issues checked first and the release never previewed (4.3 needs only the issues)",
+                      [*steps(d, skip=("preview_release", "list_issues", "transfer_to_human_agents")),
+                       ("list_access", {"dev_id": dev.dev_id}), ("list_issues", {"repo": r.name}),
+                       ("transfer_to_human_agents", {"summary": f"{r.name} is frozen by an open P0 issue; release requested."})])
 
     b.run("release_frozen", n, cands, make, lambda x: x[1], situation)
 
@@ -301,9 +331,15 @@ def upgrade_failed(b: Builder, n: int) -> None:
         dep, v, dev = item
         d.read("list_access", dev_id=dev.dev_id)
         chk = d.read("check_upgrade", repo=dep.repo, package=dep.package, version=v)
+        if chk["advisories_after"] or chk["unmet_requirements"]:
+            raise SkipCandidate("the failed run would not be the one reason to refuse")
         d.forbid("upgrade_dependency", repo=dep.repo, package=dep.package, version=v, requested_by=dev.dev_id)
         d.output(chk["test_run"]["run_id"], "code", strict=True)
         d.output(chk["test_run"]["tests_failed"], "number", strict=True)
+        d.one_end_state("The caller holds write and the version is in the same MAJOR (5.1), the target has no advisory and its "
+                        "requirements are met, so the one reason to refuse is the failed test run (5.2), whose id and failure "
+                        "count 5.3 tells.")
+        d.alternative("the upgrade check read first, the refusal needing no role look-up", steps(d, skip=("list_access",)))
 
     b.run("upgrade_tests_failed", n, upgrade_cands("failed"), make, lambda x: x[2], situation)
 
@@ -397,6 +433,11 @@ def access_other(b: Builder, n: int) -> None:
         d.require("get_repository", repo=r.name)
         d.forbid("grant_access", repo=r.name, dev_id=dev.dev_id, role="write", days=60, reason="help another team")
         d.transfer(f"{dev.first_name} {dev.last_name} asks for write on {r.name}, owned by the {r.owner_team} team.")
+        d.one_end_state("The repository belongs to another team than the caller's, so 7.3 leaves write to its owners: no grant, "
+                        "and a transfer after get_repository shows whose it is (7.3 names that look-up). The caller holds no "
+                        "role at or above write there, so 7.5 does not apply.")
+        d.alternative("the caller's grants looked at too, before the repository (7.5)",
+                      [*steps(d)[:1], ("list_access", {"dev_id": dev.dev_id}), *steps(d)[1:]])
 
     b.run("access_other_team", n, cands, make, lambda x: x[1], situation)
 
@@ -427,6 +468,11 @@ def triage_p0(b: Builder, n: int) -> None:
         d.read("list_access", dev_id=dev.dev_id)
         d.forbid("triage_issue", issue_id=iid, priority="P0", add_labels=[])
         d.write("triage_issue", issue_id=iid, priority="P1", add_labels=[])
+        d.one_end_state("The caller holds write on the repository (6.1); the issue has none of the labels P0 needs and the "
+                        "caller adds none, so 6.2 refuses P0 (the one reason) and the P1 the caller settles for is set, labels unchanged.")
+        repo = DB.issues[iid].repo
+        d.alternative("the issue's labels read from the repository's open issues (list_issues) instead of get_issue",
+                      [("list_issues", {"repo": repo}) if name == "get_issue" else (name, args) for name, args in steps(d)])
 
     b.run("triage_no_p0", n, cands, make, lambda x: x[1], situation)
 
@@ -505,6 +551,16 @@ def code_bugfix(b: Builder, n: int) -> None:
         d.write("edit_file", repo=plan.repo, path=path, old_text=bad + "\n", new_text=good + "\n", edited_by=dev.dev_id)
         append_test(d, plan, dev, "test_regression_issue_" + str(issue.number), plan.library.bug_test)
         open_pr(d, plan, dev, f"Fix #{issue.number}", "patch", issue.number)
+        d.one_end_state("8.3: a bug fix changes the faulty code (the one file the issue's behaviour comes from) and adds one "
+                        "regression test to the library's existing test module; the state grades what the code does, not its "
+                        "text, so any correct fix and any test that fails before it and passes after reach it. 8.4 opens the "
+                        "pull request after the suite passes, as a patch fixing the issue.")
+        calls = steps(d)
+        assert [name for name, _ in calls[4:8]] == ["read_file", "edit_file", "read_file", "edit_file"], calls
+        fix = calls[4:6]  # read the faulty file, edit it
+        test = calls[6:8]  # read the test module, append the regression test
+        d.alternative("the regression test written first, then the fix (8.3 does not order them)",
+                      calls[:4] + test + fix + calls[8:])
 
     b.run("code_bugfix", n, code_cands("bug"), make, lambda x: x[1], situation, ordered=True)
 
@@ -528,6 +584,13 @@ def code_rename(b: Builder, n: int) -> None:
             text = d.read("read_file", repo=plan.repo, path=path)["content"]
             d.write("edit_file", repo=plan.repo, path=path, old_text=text, new_text=text.replace(old, new), edited_by=dev.dev_id)
         open_pr(d, plan, dev, f"Rename {old} to {new}", "major")
+        d.one_end_state("8.3: a rename changes the name everywhere, so every file search_code finds it in is edited (definition, "
+                        "calls, imports, tests, docs) and no alias is kept; renaming a public function is a major change (8.4).")
+        calls = steps(d)
+        edits = [i for i, (name, _) in enumerate(calls) if name in ("read_file", "edit_file")]
+        pairs = [calls[i:i + 2] for i in edits[::2]]
+        d.alternative("the files edited in the other order", calls[:edits[0]] + [step for pair in reversed(pairs) for step in pair]
+                      + calls[edits[-1] + 1:])
 
     b.run("code_rename", n, code_cands("none"), make, lambda x: x[1], situation, ordered=True)
 
@@ -577,6 +640,13 @@ def code_tests(b: Builder, n: int) -> None:
         d.write("edit_file", repo=plan.repo, path=path, old_text=before + "\n", new_text=after + "\n", edited_by=dev.dev_id)
         append_test(d, plan, dev, f"test_{function}", f"    assert {call} == {expected!r}")
         open_pr(d, plan, dev, f"Test {function}", "patch")
+        d.one_end_state("8.3: a missing test is one test_ function in the library's existing test module that checks a result of "
+                        "the untested function; the state grades what the tests notice, not their text. A test is a patch (8.4).")
+        calls = steps(d)
+        module = after.split(" import ")[0]
+        d.alternative("the function imported on a line of its own rather than added to the existing import",
+                      [(name, {**args, "new_text": f"{before}\n{module} import {function}\n"}) if name == "edit_file" and args["old_text"] == before + "\n"
+                       else (name, args) for name, args in calls])
 
     b.run("code_tests", n, [(p, dev) for p, dev in code_cands("none") + code_cands("doc_drift")], make, lambda x: x[1], situation, ordered=True)
 
