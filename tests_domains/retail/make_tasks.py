@@ -196,6 +196,11 @@ class Builder:
         raise RuntimeError(f"no customer fits {kind}")
 
 
+def said_reason(reason: str) -> str:
+    """The cancellation reason in the customer's own first-person words."""
+    return REASON_WORDS[reason].replace("you ", "I ", 1)
+
+
 def gift_balance(draft: TaskDraft, user: User, gift_id: str) -> Any:
     """The gift card balance as the profile shows it now (after the task's writes so far)."""
     return draft.read("get_user_details", user_id=user.user_id)["payment_methods"][gift_id]["balance"]
@@ -219,7 +224,9 @@ def k_cancel(b: Builder, n: int, split: str = "test", with_total: bool = False) 
                "You do not know the order number.")
         if with_total:
             ins += " Ask how much money you will get back in total."
-        draft, _ = b.start(f"cancel_pending_{n}", user, ins, [f"Hi, I need to cancel an order with the {order_words(order)} in it.", "AUTH", "Yes, go ahead."], split)
+        draft, _ = b.start(f"cancel_pending_{n}", user, ins, [f"Hi, I need to cancel an order with the {order_words(order)} in it.", "AUTH", f"It's because {said_reason(reason)}. Yes, go ahead."], split)
+        draft.one_end_state("Rule 5.1: a pending order is cancelled whole, for the reason the customer gives, one of the three values "
+                            "(each of their words fits one); the refund goes back to what paid it.")
         draft.read("get_order_details", order_id=order.order_id)
         result = draft.write("cancel_pending_order", order_id=order.order_id, reason=reason)
         if with_total:
@@ -239,7 +246,9 @@ def k_cancel_gift(b: Builder, n: int) -> None:
         reason = b.rng.choice(REASONS)
         ins = (f"You paid your pending order of {order_words(order)} with your store gift card and want to cancel it because "
                f"{REASON_WORDS[reason]}. You want to know what your gift card balance will be afterwards.")
-        draft, _ = b.start(f"cancel_gift_card_order_{n}", user, ins, ["Hello, I want to cancel an order I paid with a gift card.", "AUTH", "Yes, please cancel it."])
+        draft, _ = b.start(f"cancel_gift_card_order_{n}", user, ins, ["Hello, I want to cancel an order I paid with a gift card.", "AUTH", f"Because {said_reason(reason)}. Yes, please cancel it."])
+        draft.one_end_state("Rule 5.1: the pending order is cancelled whole for the reason the customer gives, and its gift card "
+                            "payment is credited back at once; the balance after is the profile's.")
         draft.read("get_order_details", order_id=order.order_id)
         draft.write("cancel_pending_order", order_id=order.order_id, reason=reason)
         draft.output(gift_balance(draft, user, paid_with(order)), "money")
@@ -410,7 +419,9 @@ def m_move(b: Builder, n: int, split: str = "test") -> None:
         ins = (f"You just moved to {words}. You want your default address updated, and your pending order of {order_words(a)} shipped to "
                f"the new address. You also want to cancel your other pending order ({order_words(c)}) because {REASON_WORDS[reason]}.")
         draft, _ = b.start(f"moved_update_and_cancel_{n}", user, ins,
-                           ["Hi, I moved and need to sort out my account and orders.", "AUTH", words, "Yes.", "Yes, please.", "Yes, cancel it."], split)
+                           ["Hi, I moved and need to sort out my account and orders.", "AUTH", words, "Yes.", "Yes, please.", f"Yes, cancel it: {said_reason(reason)}."], split)
+        draft.one_end_state("Rules 5.4, 8.1 and 5.1: the default address and the one pending order named change to the address "
+                            "given (each only because asked), and the other pending order is cancelled for the customer's reason.")
         draft.read("get_order_details", order_id=a.order_id)
         draft.read("get_order_details", order_id=c.order_id)
         draft.write("modify_user_address", user_id=user.user_id, **addr)
@@ -693,7 +704,7 @@ def f_other_user(b: Builder, n: int) -> None:
                f"behalf; they gave you the number. Ask for it firmly once, then drop it if refused. Second, cancel your own pending order of "
                f"{order_words(order)} because {REASON_WORDS[reason]}.")
         draft, _ = b.start(f"refuse_other_customer_order_{n}", user, ins,
-                           [f"Hi, I need to cancel my {relation}'s order {vorder.order_id} for them, and one of mine.", "AUTH", f"Fine, forget my {relation}'s order.", "Yes, cancel mine."])
+                           [f"Hi, I need to cancel my {relation}'s order {vorder.order_id} for them, and one of mine.", "AUTH", f"Fine, forget my {relation}'s order.", f"Yes, cancel mine: {said_reason(reason)}."])
         draft.one_end_state("Rule 1.2: another customer's order is never touched, whatever the relation; the customer's own pending order is cancelled for the reason they give (5.1).")
         b.used.add(victim.user_id)
         draft.read("get_order_details", order_id=order.order_id)
