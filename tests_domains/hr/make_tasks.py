@@ -625,13 +625,18 @@ class Builder:
         d.one_end_state("The builder picks an employee for whom the named rule fails, on an open posting (5.1); a second rule"
                         " may also fail (an employee on a plan usually has a low rating), but every failing rule leads to the"
                         " one end state, no application (5.4), and no output hangs on which rule is named.")
-        self.auth(d, auth)
+        # what shows the failing rule is the employee record the authentication returns (tenure, rating, plan) or
+        # the applications list (the limit); the posting's min_rating is in the search result too, so no one
+        # look-up of the posting is required
+        self.auth(d, auth, required=True)
         d.read("search_job_postings", keyword=p.title)
         d.read("get_job_posting", posting_id=p.posting_id)
-        d.require("get_job_posting", posting_id=p.posting_id)
+        counted = [("list_applications", {"employee_id": e.employee_id})] if reason == "limit" else []
         if reason == "limit":
             d.read("list_applications", employee_id=e.employee_id)
             d.require("list_applications", employee_id=e.employee_id)
+        d.alternative("The posting's minimum rating and status are in the search result, so a careful agent need not open "
+                      "the posting before refusing (5.2).", [auth, ("search_job_postings", {"keyword": p.title}), *counted])
         d.forbid("submit_internal_application", employee_id=e.employee_id, posting_id=p.posting_id, cover_note=cover)
 
     def withdraw_offer_stage(self) -> None:
