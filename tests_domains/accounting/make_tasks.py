@@ -213,6 +213,10 @@ def approve_and_post(b: Builder, n: int, closed: bool, train_last: bool = False)
         posted = d.write("post_invoice", invoice_id=inv["invoice_id"], posting_date=posting_date(inv))
         d.output(got["total"], "money")
         d.output(posted["posting_date"], "date")
+        d.one_end_state("3.2, 3.3: the caller's role covers the total and one approval makes the invoice fully approved, so "
+                        "3.4 has it posted on the same call; 4.2: " + ("its month is closed, so it posts on the first day of the "
+                        "earliest open period, which the caller accepts." if closed else "its month is open, so it posts on the "
+                        "invoice date."))
 
 
 def manager_over_limit(b: Builder, n: int) -> None:
@@ -262,6 +266,8 @@ def second_approval(b: Builder, n: int) -> None:
         d.write("approve_invoice", invoice_id=inv["invoice_id"], contact_id=c["contact_id"])
         posted = d.write("post_invoice", invoice_id=inv["invoice_id"], posting_date=posting_date(inv))
         d.output(posted["posting_date"], "date")
+        d.one_end_state("3.3: the caller is a second controller or owner, so the invoice becomes fully approved and 3.4 has it "
+                        "posted on the same call, on the date 4.2 gives.")
 
 
 def first_of_two(b: Builder, n: int) -> None:
@@ -395,6 +401,8 @@ def resale_recategorize(b: Builder, n: int) -> None:
         d.read("lookup_tax_code", code="EX-RESALE", amount=line["amount"])
         got = d.write("update_invoice_line", invoice_id=inv["invoice_id"], line_no=1, account_code="1300", tax_code="EX-RESALE")
         d.output(got["total"], "money")
+        d.one_end_state("5.2: Inventory (1300) is in the chart; 5.3: goods for resale with a resale certificate on file "
+                        "(get_client) take EX-RESALE; the invoice awaits approval, so the line may be corrected (5.1).")
 
 
 def posted_correction(b: Builder, n: int) -> None:
@@ -509,6 +517,8 @@ def approve_post_apply(b: Builder, n: int) -> None:
         prev = d.read("preview_payment_application", payment_id=p["payment_id"], invoice_id=inv["invoice_id"])
         d.write("apply_payment", payment_id=p["payment_id"], invoice_id=inv["invoice_id"], amount=prev["max_applicable"])
         d.output(posted["posting_date"], "date")
+        d.one_end_state("6.1: a payment applies only to a posted invoice, so the invoice is approved and posted first (the "
+                        "caller's role covers it, 3.2-3.4), then the vendor's one unapplied payment, of the invoice's total, is applied.")
 
 
 def payment_to_unposted(b: Builder, n: int) -> None:

@@ -473,6 +473,9 @@ def rebalance(b: Builder, n: int, under: int) -> None:
                 d.read("preview_rebalance", account_id=acct["account_id"])
                 done = d.write("rebalance_account", account_id=acct["account_id"])
                 out(d, done["cash_after"], "money")
+                d.one_end_state(f"5.2: the largest drift, {allocation['largest_drift_pct_points']} percentage points, is more than 5, so "
+                                "the account is rebalanced; 5.3: the whole previewed plan is placed with rebalance_account, not "
+                                "trade by trade.")
                 return d
 
             if b.attempt(make):

@@ -296,6 +296,8 @@ def add_driver_single(b: Builder, n: int, rel: str, split: str = "test") -> None
     d.write("add_driver", policy_number=pol.policy_number, first_name=first, last_name=h.last_name, date_of_birth=dob,
             license_number=lic, license_state=state, relationship=rel)
     d.output(quote["prorated_change"], "money")
+    d.one_end_state("5.1: the driver is at least 16 and licensed, and the caller gives every detail the rule collects; "
+                    "5.2: the policy has room; 5.4 does not apply (no sports or luxury vehicle when the driver is under 25).")
 
 
 def add_vehicle_single(b: Builder, n: int) -> None:
@@ -389,6 +391,9 @@ def file_claim_home(b: Builder, n: int) -> None:
     d.output(claim["claim_id"], "code")
     d.output(claim["deductible"], "money")
     d.output(claim["estimated_payout"], "money")
+    d.one_end_state("8.2: the date of loss is inside the policy period and a burst supply line is sudden water damage "
+                    "(DWELL, not a flood or water backup), so the loss is covered; no desk limit of 8.3 applies (no injury, under "
+                    "$25,000, reported within 60 days), so the desk files it.")
 
 
 CANCEL_WHY = {
@@ -455,6 +460,8 @@ def teen_driver_and_car(b: Builder, n: int, split: str = "test") -> None:
     d.output(driver_quote["prorated_change"], "money")
     d.output(car_quote["prorated_change"], "money")
     d.output(abs(float(total)), "money")
+    d.one_end_state("5.1: the teen is 16 or older and licensed; the car is in the rating catalog and neither sports nor "
+                    "luxury, and the policy has none, so 5.4 does not apply; 5.2 and 6.1 leave room for both additions.")
 
 
 def replace_vehicle(b: Builder, n: int) -> None:
@@ -837,6 +844,8 @@ def backdated_cancel(b: Builder, n: int) -> None:
     quote = d.read("quote_cancellation", policy_number=pn, cancellation_date=TODAY.isoformat(), reason="sold_vehicle")
     d.write("cancel_policy", policy_number=pn, cancellation_date=TODAY.isoformat(), reason="sold_vehicle")
     d.output(quote["amount_due"] if quote["amount_due"] > 0 else quote["refund_amount"], "money")
+    d.one_end_state("9.1: a cancellation can never be backdated, so it takes effect today, which the caller accepts; "
+                    "sold_vehicle is the reason given (9.3), which waives the fee (9.2); the policy has no open claim (9.4).")
 
 
 def build() -> TaskWriter:
