@@ -314,6 +314,12 @@ def upgrade_ok(b: Builder, n: int, train: int) -> None:
         d.write("upgrade_dependency", repo=dep.repo, package=dep.package, version=v, requested_by=dev.dev_id)
         for a in chk["advisories_fixed"]:
             d.output(a, "code", strict=True)
+        d.one_end_state("The caller holds write and the version stays in its MAJOR (5.1); the run against it passed, it has no "
+                        "advisory and its requirements are met (5.2, 5.5), so it is upgraded as asked, requested by the caller, "
+                        "after the advisories it fixes are told (5.4).")
+        d.alternative("the one pin tried with check_pins and moved with pin_dependencies, the tool 5.5 uses for a set of pins",
+                      [*steps(d, skip=("upgrade_dependency",)), ("check_pins", {"repo": dep.repo, "pins": {dep.package: v}}),
+                       ("pin_dependencies", {"repo": dep.repo, "pins": {dep.package: v}, "requested_by": dev.dev_id})])
 
     b.run("upgrade_ok", n, upgrade_cands("passed"), make, lambda x: x[2], situation, train)
 
@@ -384,6 +390,10 @@ def upgrade_with_requirements(b: Builder, n: int) -> None:
                 d.output(version, "text", strict=True)
         for a in chk["advisories_fixed"]:
             d.output(a, "code", strict=True)
+        d.one_end_state("5.5 fixes where every pin that must move goes: the lowest published version meeting every requirement "
+                        "of the pins after the change and free of advisories, in one pin_dependencies change; none changes MAJOR "
+                        "and the caller holds write or more, the requested version's run passed and it has no advisory (5.1, 5.2), so "
+                        "after check_pins shows nothing unmet the set is pinned and each moved pin and fixed advisory told (5.6).")
 
     b.run("upgrade_with_requirements", n, cands, make, lambda x: x[2], situation)
 
@@ -409,6 +419,9 @@ def access_write(b: Builder, n: int, train: int) -> None:
         d.read("list_access", dev_id=dev.dev_id)
         g = d.write("grant_access", repo=r.name, dev_id=dev.dev_id, role="write", days=days, reason="team project")
         d.output(g["expires_on"], "date", strict=True)
+        d.one_end_state("The repository belongs to the caller's team and the caller, an employee (7.4 does not shorten it), "
+                        "holds no role above read there (7.5), so 7.3 grants write for the days asked, under its 180; 7.6 tells "
+                        "the expiry grant_access returns.")
 
     b.run("access_write", n, cands, make, lambda x: x[1], situation, train)
 
@@ -614,6 +627,8 @@ def code_docs(b: Builder, n: int) -> None:
         d.read("read_file", repo=plan.repo, path=plan.path("caller"))
         d.write("edit_file", repo=plan.repo, path=plan.path("doc"), old_text=drifted, new_text=actual, edited_by=dev.dev_id)
         open_pr(d, plan, dev, f"Bring {plan.path('doc')} in line with the code", "patch")
+        d.one_end_state("8.3: a docs fix makes every backticked signature of the page the caller names match the code, and the "
+                        "page has one that does not; the state grades the mismatches left, not the text, and a docs fix is a patch (8.4).")
 
     b.run("code_docs", n, code_cands("doc_drift"), make, lambda x: x[1], situation, ordered=True)
 
@@ -667,6 +682,8 @@ def code_no_write(b: Builder, n: int) -> None:
         d.read("list_access", dev_id=dev.dev_id)
         d.require("list_access", dev_id=dev.dev_id)
         d.transfer(f"{dev.first_name} {dev.last_name} holds read on {plan.repo} and asks for a bug fix.")
+        d.one_end_state("The caller holds read only on the repository, so 8.1 makes no change and transfers them after "
+                        "list_access shows it (9.1); nothing is edited.")
 
     b.run("code_no_write", n, cands, make, lambda x: x[1], situation)
 
