@@ -675,3 +675,12 @@ DOMAIN.invariants(
     Invariant("clubs: phone area code of the club's city", _club_phones_local),
     Invariant("members: freezes pause billing (policy 17)", _freezes_pause_billing),
 )
+
+
+# Rule 5: the figure the member hears first comes from the quote, before the change they confirm.
+DOMAIN.order("quote_freeze", "freeze_membership")
+DOMAIN.order("quote_club_transfer", "transfer_home_club")
+DOMAIN.order("quote_cancellation", "cancel_membership")
+DOMAIN.order("quote_booking_cancellation", "cancel_booking")
+DOMAIN.order("quote_pt_package", "buy_pt_package")
+DOMAIN.order("quote_pt_refund", "refund_pt_package")

@@ -556,3 +556,6 @@ DOMAIN.invariants(
 
 # Policy 3.2: a booking is checked against the plan on file, so new insurance goes on file before the booking.
 DOMAIN.order("update_insurance", "book_appointment")
+# Policy 3.6 and 7.1: the no-show count before a booking, the pending requests before a refill.
+DOMAIN.order("list_appointments", "book_appointment")
+DOMAIN.order("list_refill_requests", "request_refill")

@@ -299,6 +299,7 @@ def reschedule_refill_pharmacy(b: Builder, count: int) -> None:
         d.read("search_pharmacies", city=city)
         d.write("update_preferred_pharmacy", patient_id=p.patient_id, pharmacy_id=new_ph.pharmacy_id)
         d.read("list_prescriptions", patient_id=p.patient_id)
+        d.read("list_refill_requests", patient_id=p.patient_id, status="submitted")  # none pending (7.1)
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=new_ph.pharmacy_id)
         d.one_end_state("One upcoming visit with that provider, more than 24 hours away and rescheduled fewer than twice, "
                          "moves to the latest slot of the first later day with openings, within any referral's expiry (4.2, 4.3); the "
@@ -644,6 +645,7 @@ def no_referral(b: Builder, count: int) -> None:
         d.read("get_insurance_plan", plan_id=p.coverage.plan_id)
         d.read("list_referrals", patient_id=p.patient_id)
         d.read("find_open_slots", provider_id=pcp, start_date=pday, end_date=pday)
+        d.read("list_appointments", patient_id=p.patient_id)  # the no-show count before a booking (3.6)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=pslot.slot_id, visit_type="follow_up", reason=reason)
         d.forbid("book_appointment", patient_id=p.patient_id, slot_id=sslot.slot_id, visit_type="new_patient", reason=f"{spec.specialty} visit")
         d.one_end_state("The plan is an HMO and the patient holds no referral for that specialty (not OB/GYN, which needs none), "
@@ -691,6 +693,7 @@ def out_of_network(b: Builder, count: int) -> None:
         d.read("get_patient", patient_id=p.patient_id)
         d.read("search_providers", specialty=pr.specialty, city=city, plan_id=plan.plan_id)
         d.read("find_open_slots", provider_id=alt.provider_id, start_date=day, end_date=day)
+        d.read("list_appointments", patient_id=p.patient_id)  # the no-show count before a booking (3.6)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id, visit_type="new_patient", reason=reason)
         d.forbid("book_appointment", patient_id=p.patient_id, slot_id=theirs[0].slot_id, visit_type="new_patient", reason=reason)
         d.one_end_state("The named provider does not accept the plan, and exactly one provider of that specialty in that city "
@@ -732,6 +735,7 @@ def spouse(b: Builder, count: int) -> None:
                     "Fine, I'll have them call."])
         auth(d, p)
         d.read("list_prescriptions", patient_id=p.patient_id)
+        d.read("list_refill_requests", patient_id=p.patient_id, status="submitted")  # none pending (7.1)
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=p.preferred_pharmacy_id)
         d.forbid("find_patient", first_name=s.first_name, last_name=s.last_name, date_of_birth=s.date_of_birth)
         d.forbid("list_appointments", patient_id=s.patient_id)
@@ -805,10 +809,12 @@ def new_insurance(b: Builder, count: int, terminated: bool) -> None:
         d.read("search_insurance_plans", payer=plan.payer)
         d.write("update_insurance", patient_id=p.patient_id, plan_id=plan.plan_id, member_id=member)
         d.read("find_open_slots", provider_id=pcp.provider_id, start_date=day, end_date=day)
+        d.read("list_appointments", patient_id=p.patient_id)  # the no-show count before a booking (3.6)
         d.write("book_appointment", patient_id=p.patient_id, slot_id=slot.slot_id, visit_type="follow_up", reason="medication check")
         d.read("list_prescriptions", patient_id=p.patient_id)
         if not p.preferred_pharmacy_id:
             d.read("search_pharmacies", city=home)  # the pharmacy the patient names, found by its city
+        d.read("list_refill_requests", patient_id=p.patient_id, status="submitted")  # none pending (7.1)
         d.write("request_refill", rx_id=rx.rx_id, pharmacy_id=pharmacy.pharmacy_id)
         d.one_end_state("The new plan goes on file before the booking is checked against it (3.2, 6.3); it is the plan the card "
                          "names, which the primary care provider accepts; the patient has seen that provider, so a follow-up (3.3) at the "

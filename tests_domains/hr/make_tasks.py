@@ -30,6 +30,12 @@ LEVEL_WORDS = {"employee": "just yourself", "employee_spouse": "you and your spo
                "family": "your whole family (spouse and kids)"}
 
 
+def submit_leave(d: TaskDraft, **request: Any) -> Any:
+    """Policy 3.6: the preview whose hours the employee confirms, then the request (the declared order)."""
+    d.read("preview_time_off_request", **{k: v for k, v in request.items() if k != "note"})
+    return d.write("submit_time_off_request", **request)
+
+
 def in_policy(value: Any, kind: Kind) -> bool:
     """Whether a figure is said in the policy text (such a figure cannot be a required output)."""
     text = f"{value:g}" if isinstance(value, float) else str(value)
@@ -228,7 +234,7 @@ class Builder:
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
-        result = d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=start.isoformat(),
+        result = submit_leave(d, employee_id=e.employee_id, leave_type="vacation", start_date=start.isoformat(),
                          end_date=end.isoformat(), note=note)
         d.output(result["remaining_vacation_hours"], "number")
 
@@ -249,7 +255,7 @@ class Builder:
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
-        result = d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="personal", start_date=day.isoformat(),
+        result = submit_leave(d, employee_id=e.employee_id, leave_type="personal", start_date=day.isoformat(),
                          end_date=day.isoformat(), note=note, half_day=half)
         d.output(result["request"]["request_id"], "code")
 
@@ -266,7 +272,7 @@ class Builder:
                       ["I need to book a sick day for a doctor's appointment.", line, f"{nice(day.isoformat())}.", note, "Yes."])
         self.auth(d, auth)
         d.read("get_leave_balances", employee_id=e.employee_id)
-        result = d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="sick", start_date=day.isoformat(),
+        result = submit_leave(d, employee_id=e.employee_id, leave_type="sick", start_date=day.isoformat(),
                          end_date=day.isoformat(), note=note)
         d.output(result["request"]["request_id"], "code")
 
@@ -312,7 +318,7 @@ class Builder:
         d.output(blackout["end_date"], "date")
         if alternative:
             d.read("get_leave_balances", employee_id=e.employee_id)
-            d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=alt.isoformat(),
+            submit_leave(d, employee_id=e.employee_id, leave_type="vacation", start_date=alt.isoformat(),
                     end_date=alt_end.isoformat(), note=note)
         d.forbid("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=start.isoformat(),
                  end_date=end.isoformat(), note=wish)
@@ -336,7 +342,7 @@ class Builder:
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
-        d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="personal", start_date=pday.isoformat(),
+        submit_leave(d, employee_id=e.employee_id, leave_type="personal", start_date=pday.isoformat(),
                 end_date=pday.isoformat(), note=note)
         d.forbid("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=vac_start.isoformat(),
                  end_date=vac_end.isoformat(), note=note)
@@ -389,9 +395,9 @@ class Builder:
         d.read("list_time_off_requests", employee_id=e.employee_id)
         d.read("get_department", department_id=e.department_id)
         d.write("cancel_time_off_request", employee_id=e.employee_id, request_id=r.request_id, reason=reason)
-        new = d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=new_start.isoformat(),
+        new = submit_leave(d, employee_id=e.employee_id, leave_type="vacation", start_date=new_start.isoformat(),
                       end_date=new_end.isoformat(), note=note)
-        d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="personal", start_date=pday.isoformat(),
+        submit_leave(d, employee_id=e.employee_id, leave_type="personal", start_date=pday.isoformat(),
                 end_date=pday.isoformat(), note=pnote)
         d.output(new["request"]["request_id"], "code")
 
@@ -417,7 +423,7 @@ class Builder:
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
-        result = d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=start.isoformat(),
+        result = submit_leave(d, employee_id=e.employee_id, leave_type="vacation", start_date=start.isoformat(),
                          end_date=end.isoformat(), note=note)
         d.output(result["request"]["end_date"], "date")
 
@@ -724,7 +730,7 @@ class Builder:
         if multi:
             d.read("get_department", department_id=e.department_id)
             d.read("get_leave_balances", employee_id=e.employee_id)
-            leave = d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="personal", start_date=day.isoformat(),
+            leave = submit_leave(d, employee_id=e.employee_id, leave_type="personal", start_date=day.isoformat(),
                             end_date=day.isoformat(), note=note)
             d.output(leave["request"]["request_id"], "code")
 
@@ -1038,9 +1044,9 @@ class Builder:
         d.write("accept_swap_offer", employee_id=e.employee_id, offer_id=o.offer_id)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
-        vac = d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=start.isoformat(),
+        vac = submit_leave(d, employee_id=e.employee_id, leave_type="vacation", start_date=start.isoformat(),
                       end_date=end.isoformat(), note=note)
-        d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="personal", start_date=pday.isoformat(),
+        submit_leave(d, employee_id=e.employee_id, leave_type="personal", start_date=pday.isoformat(),
                 end_date=pday.isoformat(), note=pnote)
         d.output(vac["request"]["request_id"], "code")
         return None
@@ -1080,10 +1086,10 @@ class Builder:
             d.write("withdraw_application", employee_id=e.employee_id, application_id=prior[0].application_id, reason=withdraw_reason)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
-        d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="personal", start_date=day.isoformat(),
+        submit_leave(d, employee_id=e.employee_id, leave_type="personal", start_date=day.isoformat(),
                 end_date=day.isoformat(), note=note)
         if not prior:
-            d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="sick", start_date=sick_day.isoformat(),
+            submit_leave(d, employee_id=e.employee_id, leave_type="sick", start_date=sick_day.isoformat(),
                     end_date=sick_day.isoformat(), note="Dentist appointment")
 
     def new_hire_address_deposit_enroll(self) -> None:
@@ -1148,7 +1154,7 @@ class Builder:
         if book:
             d.read("get_department", department_id=e.department_id)
             d.read("get_leave_balances", employee_id=e.employee_id)
-            d.write("submit_time_off_request", employee_id=e.employee_id, leave_type="vacation", start_date=day.isoformat(),
+            submit_leave(d, employee_id=e.employee_id, leave_type="vacation", start_date=day.isoformat(),
                     end_date=day.isoformat(), note="Long weekend")
 
 

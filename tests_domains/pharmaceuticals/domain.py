@@ -484,3 +484,7 @@ DOMAIN.invariants(
 # Policy 6.2 and 3.4: a missing re-consent is recorded before the participant is randomized or a visit is booked.
 DOMAIN.order("record_reconsent", "randomize_participant")
 DOMAIN.order("record_reconsent", "schedule_visit")
+
+# 2.2 and 3.1: the courier fee quoted before the shipment is booked; the window read before a visit is booked.
+DOMAIN.order("quote_shipment", "book_shipment")
+DOMAIN.order("get_visit_window", "schedule_visit")
