@@ -18,6 +18,7 @@ or hostile program ends as an error result, never as a hang or an effect outside
 from __future__ import annotations
 
 import ast
+import functools
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -206,6 +207,18 @@ def _validate(tree: ast.Module, path: str) -> None:
             fail(top, f"a top-level {type(top).__name__}")
 
 
+@functools.lru_cache(maxsize=1024)
+def _checked_tree(path: str, source: str) -> ast.Module:
+    """A file parsed and held to the subset. Every environment loads its repository's files
+    again, mostly unchanged; trees are only read, never changed, so one parse serves them all."""
+    try:
+        tree = ast.parse(source, filename=path)
+    except SyntaxError as exc:
+        raise CodeError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
+    _validate(tree, path)
+    return tree
+
+
 @dataclass
 class _Module:
     name: str
@@ -233,11 +246,7 @@ class Program:
 
     @staticmethod
     def _load(name: str, path: str, source: str) -> _Module:
-        try:
-            tree = ast.parse(source, filename=path)
-        except SyntaxError as exc:
-            raise CodeError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
-        _validate(tree, path)
+        tree = _checked_tree(path, source)
         module = _Module(name, path, tree)
         for top in tree.body:
             if isinstance(top, ast.FunctionDef):
