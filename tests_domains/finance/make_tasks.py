@@ -1001,9 +1001,20 @@ def scheduled_withdrawal(b: Builder, n: int) -> None:
                 identify(d, c, acct)
                 d.read("get_client", client_id=c["client_id"])
                 d.read("get_account", account_id=acct["account_id"])
-                tp = d.read("preview_transfer", account_id=acct["account_id"], direction="withdrawal", method="ach", link_id=link["link_id"], amount=amount, transfer_date=when)
+                tp_args: dict[str, Any] = {"account_id": acct["account_id"], "direction": "withdrawal", "method": "ach",
+                                           "link_id": link["link_id"], "amount": amount}
+                tp = d.read("preview_transfer", **tp_args, transfer_date=when)
                 out(d, tp["settlement_date"], "date")
                 d.write("request_transfer", account_id=acct["account_id"], direction="withdrawal", method="ach", link_id=link["link_id"], amount=amount, transfer_date=when)
+                if tp["transfer_date"] != when:
+                    # the day asked for is no business day: an agent may just as well pass the day it is sent (6.2)
+                    sent = tp["transfer_date"]
+                    d.alternative(
+                        f"6.2: {when} is not a business day, so the withdrawal is sent on {sent}; an agent that asks for {sent} "
+                        "itself records the same transfer",
+                        [(a.name, a.arguments) for a in d.gold if a.name not in ("preview_transfer", "request_transfer")]
+                        + [("preview_transfer", {**tp_args, "transfer_date": sent}), ("request_transfer", {**tp_args, "transfer_date": sent})],
+                    )
                 d.one_end_state(f"The client fixes the amount, method and day; a day that is not a business day is sent the next "
                                 f"business day (6.2), which the tool records either way; the amount is within the withdrawable cash (6.4), and "
                                 f"{named_link(c, link)}.")

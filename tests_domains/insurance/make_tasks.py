@@ -398,8 +398,9 @@ def file_claim_home(b: Builder, n: int) -> None:
 
 CANCEL_WHY = {
     "sold_vehicle": ("You sold your only car last week and won't replace it.", "I sold my only car last week and I'm not replacing it."),
-    "switched_carrier": ("You found cheaper coverage with another insurer, which starts on that date.",
-                         "I found cheaper coverage with another company, and it starts that day."),
+    # the caller names the switch and nothing about the price, so 9.3 leaves one reason (not cost)
+    "switched_carrier": ("You have moved your car insurance to another insurer, whose policy starts on that date.",
+                         "I've moved my car insurance to another company, and their policy starts that day."),
     "cost": ("You can't afford the premium anymore.", "I just can't afford the premium anymore."),
     "sold_property": ("You closed on the sale of your house and the new owners have their own insurance.",
                       "I sold the house; the new owners have their own insurance."),
@@ -423,6 +424,8 @@ def cancel_single(b: Builder, n: int, reason: str, when: str, split: str = "test
     d.output(quote["amount_due"] if quote["amount_due"] > 0 else quote["refund_amount"], "money")
     if quote["short_rate_fee"]:
         d.output(quote["short_rate_fee"], "money")
+    d.one_end_state(f"9.1: the date is today or later and before expiration; 9.3: {reason} is the one reason the caller "
+                    f"gives, which sets the fee (9.2); 9.4: the policy has no open claim.")
 
 
 # ---------------------------------------------------------------------------------------- several changes
