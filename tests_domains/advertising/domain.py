@@ -220,10 +220,15 @@ def update_daily_budget(
     return cmp
 
 
+def _delivers(cmp: Campaign, ad_set: AdSet, cr: Creative) -> bool:
+    """A creative serves now: approved, in an active ad set of an active campaign that runs today."""
+    return cmp.status == "active" and _runs_today(cmp) and ad_set.status == "active" and cr.review_status == "approved"
+
+
 def _set_delivery(db: AdvertisingDB, cmp: Campaign) -> None:
     for ad_set in db.ad_sets.where(campaign_id=cmp.campaign_id):
         for cr in list(db.creatives.where(ad_set_id=ad_set.ad_set_id)):
-            on = cmp.status == "active" and ad_set.status == "active" and cr.review_status == "approved"
+            on = _delivers(cmp, ad_set, cr)
             if cr.delivering != on:
                 db.creatives[cr.creative_id].delivering = on
 
@@ -564,6 +569,21 @@ def _invoices_bill_delivered_spend(db: AdvertisingDB, now: datetime) -> Iterator
                    f"{delivered[key]} its campaigns delivered")
         if money_decimal(adv.unbilled_spend) >= money_decimal(adv.billing_threshold):
             yield f"advertisers[{key!r}]: unbilled spend {adv.unbilled_spend} reached the threshold {adv.billing_threshold} uninvoiced"
+
+
+@DOMAIN.invariant
+def _delivery_follows_status(db: AdvertisingDB, now: datetime) -> Iterator[str]:
+    """a creative delivers exactly when it is approved in an active ad set of an active campaign running today, on an
+    account that is not suspended"""
+    for key, cr in db.creatives.items():
+        ad_set = db.ad_sets[cr.ad_set_id]
+        cmp = db.campaigns[ad_set.campaign_id]
+        serving = _delivers(cmp, ad_set, cr) and db.advertisers[cmp.advertiser_id].status == "active"
+        if cr.delivering != serving:
+            yield f"creatives[{key!r}]: delivering {cr.delivering}, but its campaign is {cmp.status}, ad set {ad_set.status}, review {cr.review_status}"
+    for key, cmp in db.campaigns.items():
+        if db.advertisers[cmp.advertiser_id].status == "suspended" and (cmp.status == "active" or cmp.spend_today):
+            yield f"campaigns[{key!r}]: {cmp.status}, {cmp.spend_today} spent today, on a suspended account"
 
 
 @DOMAIN.invariant

@@ -126,6 +126,28 @@ def deliver(rng: random.Random, delivered: dict[date, dict[str, int]], cmp_id: s
     return total
 
 
+def stop_delivery(suspended_on: date, adv_id: str, delivered: dict[date, dict[str, int]], campaigns: dict[str, Rec],
+                  reports: dict[str, Rec], credits: dict[str, Rec]) -> None:
+    """A suspended account's ads stopped the day it was suspended: no spend from then on, its live campaigns paused,
+    its invalid-traffic reports cover only what was delivered."""
+    for day in [d for d in delivered if d >= suspended_on]:
+        del delivered[day]
+    for cmp in campaigns.values():
+        if cmp["advertiser_id"] != adv_id:
+            continue
+        cmp["spend_to_date"] = dollars(sum(spend.get(cmp["campaign_id"], 0) for spend in delivered.values()))
+        cmp["spend_today"] = 0.0
+        if cmp["status"] == "active":
+            cmp["status"] = "paused"
+    for rep_id, rep in list(reports.items()):
+        if rep["advertiser_id"] != adv_id:
+            continue
+        if rep["period_end"] >= iso(suspended_on):
+            del reports[rep_id]  # a period running into the suspension: the account never got that report
+            for cid in [c for c, credit in credits.items() if credit["report_id"] == rep_id]:
+                del credits[cid]
+
+
 def month_end(d: date) -> bool:
     return (d + timedelta(days=1)).day == 1
 
@@ -150,6 +172,10 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             key = pattern.format(rng.randint(low, high))
         return key
 
+    # Trust & safety's internal note on each account and the invoices' payment dates: their own seeds, so the rest
+    # of the platform stays as it was.
+    reviews = random.Random(seed + 1)
+    payments = random.Random(seed + 2)
     for _ in range(330):
         first, last = rng.choice(FIRST), rng.choice(LAST)
         while True:
@@ -181,6 +207,13 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             "card_brand": rng.choice(CARDS), "card_last4": f"{rng.randint(0, 9999):04d}", "billing_threshold": threshold,
             "credit_balance": 0.0, "threshold_changed_on": iso(changed) if changed else None, "unbilled_spend": 0.0,
         }
+        suspended_on = None
+        if advertisers[adv_id]["status"] == "suspended":
+            suspended_on = TODAY - timedelta(days=reviews.randint(2, min(60, age)))
+            when, finding = suspended_on, reviews.choice(SUSPENSIONS)
+        else:
+            when, finding = created + timedelta(days=reviews.randint(1, age - 1)), reviews.choice(REVIEWS)
+        advertisers[adv_id]["risk_review_note"] = f"{iso(when)}: {finding} Reviewer {reviews.choice(REVIEWERS)}."
         # An account's budgets fit its threshold (platforms raise thresholds as spend grows), so an invoice
         # comes every few days or weeks rather than every day; its campaigns spend at the account's scale.
         top_budget = max(20.0, threshold * rng.uniform(0.05, 0.2))
@@ -331,6 +364,9 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             }
             start = end + timedelta(days=rng.randint(20, 200))
 
+        if suspended_on:
+            stop_delivery(suspended_on, adv_id, delivered, campaigns, reports, credits)
+
         # billing: spend accrues day by day; an invoice is raised the day after the accrued spend reaches the
         # threshold in force, or on the 1st for what the month before accrued
         account_invoices: list[Rec] = []
@@ -373,21 +409,18 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 if inv is last_due and late_payer and due >= TODAY - timedelta(days=30):
                     inv["status"] = "overdue"  # the charge of the latest invoice past its due date failed
                 else:
-                    inv["status"], inv["paid_on"] = "paid", iso(issued + timedelta(days=rng.randint(0, 14)))
-            elif issued < TODAY and rng.random() < 0.35:
-                inv["status"], inv["paid_on"] = "paid", iso(issued + timedelta(days=rng.randint(0, (TODAY - issued).days - 1)))
+                    inv["status"], inv["paid_on"] = "paid", iso(issued + timedelta(days=payments.randint(0, 14)))
+            elif issued < TODAY and payments.random() < 0.35:
+                inv["status"], inv["paid_on"] = "paid", iso(issued + timedelta(days=payments.randint(0, (TODAY - issued).days - 1)))
             invoices[inv["invoice_id"]] = inv
         pool += sum(cents for _, cents in waiting)
         advertisers[adv_id]["credit_balance"] = dollars(pool)
-    # Trust & safety's internal note on each account: its own seed, so the rest of the platform stays as it was.
-    reviews = random.Random(seed + 1)
-    for adv in advertisers.values():
-        created = date.fromisoformat(adv["created_on"])
-        if adv["status"] == "suspended":
-            when, finding = TODAY - timedelta(days=reviews.randint(2, min(60, (TODAY - created).days))), reviews.choice(SUSPENSIONS)
-        else:
-            when, finding = created + timedelta(days=reviews.randint(1, (TODAY - created).days - 1)), reviews.choice(REVIEWS)
-        adv["risk_review_note"] = f"{iso(when)}: {finding} Reviewer {reviews.choice(REVIEWERS)}."
+    # A creative delivers now when it is approved, its ad set is active and its campaign active and running today.
+    for creative in creatives.values():
+        ad_set = ad_sets[creative["ad_set_id"]]
+        cmp = campaigns[ad_set["campaign_id"]]
+        creative["delivering"] = (creative["review_status"] == "approved" and ad_set["status"] == "active"
+                                  and cmp["status"] == "active" and cmp["start_date"] <= iso(TODAY) <= cmp["end_date"])
     return {"advertisers": advertisers, "campaigns": campaigns, "ad_sets": ad_sets, "creatives": creatives,
             "experiments": experiments, "invoices": invoices, "ivt_reports": reports, "credits": credits}
 

@@ -364,7 +364,7 @@ def overdue_refuse(b: Builder, n: int) -> None:
     def write(task_id: str, item: tuple[Advertiser, Campaign]) -> bool:
         a, held = item
         d = b.task(task_id, a, f"You want your paused campaign '{held.name}' switched back on today. If the agent says "
-                   "something is in the way, ask exactly how much you owe, but you do not want to pay anything today (your "
+                   "something is in the way, ask exactly how much is overdue, but you do not want to pay anything today (your "
                    "finance team pays invoices on Fridays). Insist once that the campaign be resumed anyway, then accept and end the call.",
                    [f"{hello(a)} Please resume one of my paused campaigns.", creds(a), f"It's '{held.name}'.",
                     "How much is overdue exactly? Finance pays on Fridays, I'm not paying today. Can't you just switch it on?",
