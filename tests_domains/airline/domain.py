@@ -692,3 +692,9 @@ DOMAIN.invariants(
     zip_matches_state("users", "address.zip", "address.state"),
     area_codes_valid("users", "phone"),
 )
+
+# Policy 1.6: an amount the user confirms is read from its quote tool before the write.
+DOMAIN.order("quote_booking", "book_reservation")
+DOMAIN.order("quote_reservation_change", "update_reservation_flights")
+DOMAIN.order("quote_baggages", "update_reservation_baggages")
+DOMAIN.order("quote_cancellation", "cancel_reservation")

@@ -499,6 +499,7 @@ def cancel_airline_cancelled(b: Builder, i: int, split: str = "test") -> None:
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
+    d.read("quote_cancellation", reservation_id=res.reservation_id)  # rule 1.6: the refund is quoted first
     refund = d.write("cancel_reservation", reservation_id=res.reservation_id, reason="airline cancelled flight")
     amount = float(d.read("calculate", expression=f"100 * {n}"))
     d.write("send_certificate", user_id=user.user_id, reservation_id=res.reservation_id, amount=amount)
@@ -682,6 +683,7 @@ def multi_compensate_cancel_rebook(b: Builder, i: int) -> None:
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
     amount = float(d.read("calculate", expression=f"100 * {n}"))
     cert = d.write("send_certificate", user_id=user.user_id, reservation_id=res.reservation_id, amount=amount)
+    d.read("quote_cancellation", reservation_id=res.reservation_id)  # rule 1.6: the refund is quoted first
     refund = d.write("cancel_reservation", reservation_id=res.reservation_id, reason="airline cancelled flight")
     d.read("search_direct_flights", origin=res.origin, destination=res.destination, date=nd)
     trip = {"origin": res.origin, "destination": res.destination, "trip_type": "one_way", "cabin": "economy",

@@ -592,3 +592,10 @@ DOMAIN.invariants(
     cents("accounts", "balance"),
     cents("transactions", "amount"),
 )
+
+# Orders the policy states, graded where a task's gold calls both tools.
+DOMAIN.order("quote_card_replacement", "replace_card")  # 3.4: the fee is quoted before the replacement
+DOMAIN.order("file_dispute", "replace_card")  # 4.7: the compromised card is replaced after filing the dispute(s)
+# 7.3: an overdrawn account is brought back above zero before its overdraft fee is refunded (the one family that
+# does both moves the money in for that reason)
+DOMAIN.order("transfer_between_accounts", "refund_fee")

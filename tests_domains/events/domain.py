@@ -703,3 +703,5 @@ DOMAIN.order("quote_cancellation", "cancel_registration")
 DOMAIN.order("quote_tier_change", "change_tier")
 DOMAIN.order("quote_transfer", "transfer_registration")
 DOMAIN.order("quote_hold_release", "release_hold")
+DOMAIN.order("list_holds", "confirm_hold")  # 2.1/8.4: the deposit list_holds shows is heard before confirming
+DOMAIN.order("check_room", "place_hold")  # 8.1: the room is checked for the exact dates first

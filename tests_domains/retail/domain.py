@@ -402,3 +402,7 @@ DOMAIN.invariants(
     cents("orders", "items[].price"),
     cents("orders", "return_refund_amount", computed=_return_refund_exact),
 )
+
+# Orders the policy states, graded where a task's gold calls both tools.
+DOMAIN.order("quote_return", "return_delivered_order_items")  # 6.4: the refund is quoted and told before the return
+DOMAIN.order("quote_item_change", "exchange_delivered_order_items")  # 7.3: the difference is quoted and told first

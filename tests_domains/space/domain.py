@@ -385,3 +385,9 @@ def _commands_requested_before_their_window(db: SpaceDB, now: datetime) -> Any:
             yield f"commands[{key!r}]: queued for a window that opened at {window.start}"
         if command.status == "executed" and start > now:
             yield f"commands[{key!r}]: executed in a window still to come ({window.start})"
+
+
+# Orders the policy states, graded where a task's gold calls both tools.
+DOMAIN.order("find_next_contact_window", "queue_command")  # 4.2: the window comes from the look-up
+DOMAIN.order("power_budget", "queue_command")  # 4.3: the power floor is checked before queuing
+DOMAIN.order("quote_manoeuvre", "approve_manoeuvre")  # 6.1: quote first
