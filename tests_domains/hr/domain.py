@@ -638,6 +638,19 @@ def enroll_in_plan(
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
+def _esst_accrual(db: HRDB, now: datetime) -> Iterator[str]:
+    """Minnesota's Earned Sick and Safe Time: at least one hour per 30 hours worked, for staff at a Minnesota site
+    (a two-week pay period is ten standard days)."""
+    for emp in db.employees.values():
+        site = db.departments[emp.department_id].site
+        balance = db.leave_balances.get(emp.employee_id)
+        if site == "Superior Distribution Center" or balance is None:
+            continue
+        if balance.sick_accrual_per_period * 30 < emp.standard_day_hours * 10 - 0.5:
+            yield (f"leave_balances[{emp.employee_id!r}]: {balance.sick_accrual_per_period} sick hours a period at {site}, "
+                   f"under one per 30 of {emp.standard_day_hours * 10:g} hours worked")
+
+
 def _routing_numbers_valid(db: HRDB, now: datetime) -> Iterator[str]:
     for emp in db.employees.values():
         for account in (emp.direct_deposit, emp.pending_direct_deposit):
@@ -662,6 +675,7 @@ DOMAIN.invariants(
     area_codes_valid("employees", "personal_phone"),
     zip_matches_state("employees", "home_address.zip", "home_address.state"),
     Invariant("employees: routing numbers pass the ABA check digit", _routing_numbers_valid),
+    Invariant("leave_balances: Minnesota sites accrue sick time at one hour per 30 worked (ESST)", _esst_accrual),
 )
 
 

@@ -119,6 +119,18 @@ POSTING_SUMMARIES = {
 }
 
 
+MN_SITES = ("Duluth Plant", "Minneapolis Office")  # Superior Distribution Center is in Wisconsin
+
+
+def sick_rate(dept: str, part_time: bool) -> float:
+    """Sick hours accrued per two-week pay period. Minnesota's Earned Sick and Safe Time law gives at least one
+    hour per 30 worked: 80 / 30 for full-time staff (8-hour days), 60 / 30 for part-time staff (6-hour days).
+    Wisconsin has no such law; the Superior site keeps the company's own 48 (full-time) or 36 hours a year."""
+    if DEPARTMENTS[dept][1] in MN_SITES:
+        return 2.0 if part_time else 2.67
+    return 1.38 if part_time else 1.85
+
+
 def per_paycheck(monthly: float, share: float) -> float:
     return round(monthly * 12 * (1 - share) / 26, 2)
 
@@ -226,7 +238,7 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict[str, Any]:
         balances[emp_id] = {"employee_id": emp_id,
                             "vacation_hours": float(rng.randint(0, 30) * 4 + rng.choice([0, 0, 2])) if rng.random() > 0.08 else 0.0,
                             "sick_hours": float(rng.randint(0, 16) * 4), "personal_hours": float(rng.choice([0, 4, 8, 8, 16, 16, 24])),
-                            "vacation_accrual_per_period": vac_rate, "sick_accrual_per_period": 1.85 if not part_time else 1.38,
+                            "vacation_accrual_per_period": vac_rate, "sick_accrual_per_period": sick_rate(dept, part_time),
                             "as_of": "2026-05-09"}
         return rec
 
@@ -254,7 +266,7 @@ def generate(seed: int = 20260515, scale: int = 1) -> dict[str, Any]:
     coo["manager_id"] = None
     employees["20001"] = coo
     balances["20001"] = {"employee_id": "20001", "vacation_hours": 160.0, "sick_hours": 64.0, "personal_hours": 16.0,
-                         "vacation_accrual_per_period": 6.15, "sick_accrual_per_period": 1.85, "as_of": "2026-05-09"}
+                         "vacation_accrual_per_period": 6.15, "sick_accrual_per_period": sick_rate("PEO", False), "as_of": "2026-05-09"}
 
     emp_ids = sorted(employees)
 
