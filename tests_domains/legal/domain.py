@@ -7,6 +7,7 @@ is the agent's to apply.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date, datetime, timedelta
 from typing import Annotated, Any, Literal
@@ -58,6 +59,12 @@ def _date(value: str, label: str) -> date:
 
 def _fold(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _name_words(name: str) -> frozenset[str]:
+    """A name's words, folded; a conflict check compares every name of the firm's records, again and again."""
+    return frozenset(_fold(name).split())
 
 
 def _money(value: float) -> float:
@@ -157,12 +164,13 @@ def run_conflict_check(
         words = _fold(name).split()
         if not words:
             raise ToolError(f"name {name!r} has no letters")
+        wanted = frozenset(words)
         hits_c = [{"client_id": c.client_id, "name": c.name, "kind": c.kind, "client_status": _client_status(db, c.client_id)}
-                  for c in sorted(db.clients.values(), key=lambda c: c.client_id) if set(words) <= set(_fold(c.name).split())]
+                  for c in sorted(db.clients.values(), key=lambda c: c.client_id) if wanted <= _name_words(c.name)]
         hits_p = []
         for m in sorted(db.matters.values(), key=lambda m: m.matter_id):
             for p in m.parties:
-                if p.role != "client" and set(words) <= set(_fold(p.name).split()):
+                if p.role != "client" and wanted <= _name_words(p.name):
                     hits_p.append({"matter_id": m.matter_id, "party_name": p.name, "party_role": p.role, "matter_status": m.status,
                                    "matter_client_id": m.client_id})
         out.append({"name": name, "client_matches": hits_c, "party_matches": hits_p})
