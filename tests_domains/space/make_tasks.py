@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pytest_tau import SkipCandidate, TaskDraft, TaskWriter
-from tests_domains.space.domain import DOMAIN
+from tests_domains.space.domain import DOMAIN, power_budget
 
 Rec = dict[str, Any]
 NOT_BEFORE = "2026-09-14T15:30:00Z"
@@ -191,6 +191,16 @@ def thermal_refuse(d: TaskDraft, x: tuple[Rec, Rec]) -> None:
     w = next_window(d, sat, "downlink_data")
     d.output(t["latest"]["temperature_c"], "number", strict=True)
     d.forbid("queue_command", sat_id=sid, kind="downlink_data", window_id=w["window_id"], requested_by=c["contact_id"])
+    if power_budget(DB, sat_id=sid, planned_kinds=["downlink_data"])["battery_after_pct"] < 30.0:
+        ref = ORGS[c["org_id"]]["mission_ref"]
+        d.alternative("Rule 4.3 first: power_budget puts the battery below the floor, a second reason to queue nothing; the "
+                      "customer still asks for the temperature, which get_telemetry gives.",
+                      [("verify_caller", {"first_name": c["first_name"], "last_name": c["last_name"], "email": c["email"],
+                                          "mission_ref": ref}),
+                       ("find_satellite", {"name": sat["name"]}), ("find_next_contact_window", {
+                           "sat_id": sid, "not_before": NOT_BEFORE, "min_minutes": TYPES["downlink_data"]["duration_min"]}),
+                       ("power_budget", {"sat_id": sid, "planned_kinds": ["downlink_data"]}),
+                       ("get_telemetry", {"sat_id": sid})])
 
 
 def thermal_text(x: tuple[Rec, Rec]) -> tuple[str, list[str]]:
