@@ -547,7 +547,8 @@ CREDITED_REASONS = ("unauthorized", "duplicate_charge", "incorrect_amount")  # p
 
 def _disputes_as_filed(db: BankDB, now: datetime) -> Iterator[str]:
     """A dispute on file has a reason its merchant can carry, disputes only the overcharge of an incorrect amount
-    (4.4) and got provisional credit exactly when 4.5 gives it (the customer's standing taken as today's)."""
+    (4.4), got provisional credit exactly when 4.5 gives it (the customer's standing taken as today's) and, resolved
+    for the merchant, had that credit reversed."""
     for dispute_id, dispute in db.disputes.items():
         txn = db.transactions.require(dispute.txn_id)
         if dispute.reason == "canceled_recurring" and txn.category not in RECURRING:
@@ -560,6 +561,10 @@ def _disputes_as_filed(db: BankDB, now: datetime) -> Iterator[str]:
         owed = dispute.disputed_amount if dispute.reason in CREDITED_REASONS and good else 0.0
         if dispute.provisional_credit != owed:
             yield f"disputes[{dispute_id!r}]: provisional credit {dispute.provisional_credit}, rule 4.5 gives {owed}"
+        reversed_ = any(t.kind == "provisional_credit" and t.direction == "debit" and t.description.endswith(dispute_id)
+                        for t in db.transactions.values() if t.account_id == dispute.account_id)
+        if reversed_ != (dispute.status == "resolved_merchant_favor" and dispute.provisional_credit > 0):
+            yield f"disputes[{dispute_id!r}]: {dispute.status} with credit {dispute.provisional_credit}, reversal on file: {reversed_}"
 
 
 def _card_terms(db: BankDB, now: datetime) -> Iterator[str]:

@@ -446,6 +446,17 @@ def generate(seed: int = SEED, scale: int = 1) -> dict[str, Any]:
         db["disputes"][dispute_id] = dispute
         txn["dispute_id"] = dispute_id
 
+    # A dispute resolved for the merchant takes its provisional credit back (Regulation E 1005.11(d)(2)): the
+    # reversal posts when the investigation closed, here 20 days after filing. Added after every dispute so
+    # that no earlier transaction id moves.
+    for dispute in sorted(db["disputes"].values(), key=lambda x: x["dispute_id"]):
+        if dispute["status"] == "resolved_merchant_favor" and dispute["provisional_credit"]:
+            closed = _d(min(TODAY, date.fromisoformat(dispute["filed_date"]) + timedelta(days=20)))
+            add_txn(db["accounts"][dispute["account_id"]], txn_date=closed, status="posted", posted_date=closed,
+                    direction="debit", amount=dispute["provisional_credit"], kind="provisional_credit",
+                    merchant="Larkspur Savings Bank", category="disputes",
+                    description=f"PROVISIONAL CREDIT REVERSAL {dispute['dispute_id']}")
+
     BankDB.model_validate(db)  # fail loudly on a schema drift
     # Fields left at their schema default (None, or a transaction's refunded=False) are
     # omitted to keep the file small.
