@@ -149,6 +149,12 @@ class TaskDraft:
         name: a step the agent must get the customer to take."""
         self.required.append(self._action(name, arguments))
 
+    def require_any(self, calls: list[tuple[str, dict[str, Any]]]) -> None:
+        """A call the agent must make, where the policy allows several (a dataset found by its exact
+        name or by a search): any one of `calls` meets it."""
+        first, *others = [self._action(name, arguments) for name, arguments in calls]
+        self.required.append(first.model_copy(update={"instead": others}))
+
     def forbid(self, name: str, /, **arguments: Any) -> None:
         """A full call the agent must not make: what the customer asks and the policy forbids;
         a user tool's name: a step the agent must not get the customer to take."""

@@ -349,6 +349,9 @@ class Domain(Generic[DB]):
         for task in tasks:
             for field in ("gold_actions", "required_actions", "forbidden_actions"):
                 for index, action in enumerate(getattr(task, field)):
+                    for option in action.instead:
+                        if self.tool_for(option) is None:
+                            raise TaskFileError(f"{path}: task {task.id!r}: field '{field}.{index}.instead': unknown tool {option.name!r}")
                     tool = self.tool_for(action)
                     if tool is None:
                         whose = "user tool" if action.actor == "user" else "tool"

@@ -192,7 +192,7 @@ def _matching(actions: Sequence[Action], calls: Sequence[ToolCall]) -> tuple[lis
     matched: list[str] = []
     unmatched: list[str] = []
     for action in actions:
-        hit = any(call.actor == action.actor and action.matches(call.name, call.arguments) for call in calls)
+        hit = any(call.actor == option.actor and option.matches(call.name, call.arguments) for option in action.options() for call in calls)
         (matched if hit else unmatched).append(str(action))
     return matched, unmatched
 

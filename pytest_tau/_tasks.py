@@ -41,13 +41,23 @@ class Action(_Strict):
     name: str
     arguments: dict[str, Any] = Field(default_factory=dict)
     actor: Actor = "agent"
+    instead: list[Action] = Field(
+        default_factory=list,
+        description="required actions only: other calls that meet the requirement as well (another look-up the policy allows)",
+    )
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         if data.get("actor") == "agent":
             del data["actor"]
+        if not data.get("instead"):
+            data.pop("instead", None)
         return data
+
+    def options(self) -> list[Action]:
+        """This call and every call that may replace it."""
+        return [self, *self.instead]
 
     def matches(self, name: str, arguments: dict[str, Any]) -> bool:
         """True when a call has this name and (a superset of) these argument values; strings
@@ -56,7 +66,8 @@ class Action(_Strict):
 
     def __str__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.arguments.items())
-        return f"{'user: ' if self.actor == 'user' else ''}{self.name}({args})"
+        this = f"{'user: ' if self.actor == 'user' else ''}{self.name}({args})"
+        return " or ".join([this, *(str(other) for other in self.instead)])
 
 
 class UserScenario(_Strict):

@@ -225,6 +225,28 @@ def test_alternatives_must_score_1(tmp_path: Path) -> None:
     assert problem.startswith("two_tickets: alternative 0 (The customer asked for both tickets in no order.) scores 0")
 
 
+def test_a_required_look_up_may_be_met_by_another_the_policy_allows(tmp_path: Path) -> None:
+    """`require_any`: either look-up meets the requirement (the other scores 1 as an alternative
+    path); a path with neither scores 0; the task file keeps the option byte-stable."""
+    domain = make_domain(tmp_path)
+    writer = TaskWriter(domain)
+    draft = writer.task("find_then_open", instructions="You are Ana Ruiz (ana@example.com). Open a billing ticket.",
+                        script=["Hi, ana@example.com, customer C1, please open a billing ticket."])
+    draft.read("find_customer", email="ana@example.com")
+    draft.write("open_ticket", customer_id="C1", topic="billing", reason="double charge")
+    draft.require_any([("find_customer", {"email": "ana@example.com"}), ("list_tickets", {"customer_id": "C1"})])
+    opened = ("open_ticket", {"customer_id": "C1", "topic": "billing", "reason": "double charge"})
+    draft.alternative("Listing the customer's tickets finds them as well.", [("list_tickets", {"customer_id": "C1"}), opened])
+    draft.alternative("No look-up at all.", [opened])
+    writer.save()
+    path = domain.fixtures / "tasks.json"
+    assert dump_tasks(load_tasks(path)) == path.read_bytes() and '"instead": [' in path.read_text()
+    (task,) = domain.tasks
+    assert str(task.required_actions[0]) == "find_customer(email='ana@example.com') or list_tickets(customer_id='C1')"
+    (problem,) = check_alternatives_score_1(domain)
+    assert problem.startswith("find_then_open: alternative 1 (No look-up at all.) scores 0")
+
+
 def test_write_order_check_catches_sequential_ids(tmp_path: Path) -> None:
     domain = make_domain(tmp_path, sequential_ids=True)
     _write_tasks(domain)
