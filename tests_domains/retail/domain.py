@@ -406,3 +406,4 @@ DOMAIN.invariants(
 # Orders the policy states, graded where a task's gold calls both tools.
 DOMAIN.order("quote_return", "return_delivered_order_items")  # 6.4: the refund is quoted and told before the return
 DOMAIN.order("quote_item_change", "exchange_delivered_order_items")  # 7.3: the difference is quoted and told first
+DOMAIN.order("quote_item_change", "modify_pending_order_items")  # 5.3: the difference is quoted before confirming
