@@ -602,3 +602,14 @@ def _statements_follow_their_lines(db: AccountingDB, now: datetime) -> Any:
         expected = money_decimal(statement.opening_balance) + moved.get(key, Decimal(0))
         if expected != money_decimal(statement.closing_balance):
             yield f"statements[{key!r}]: closing {statement.closing_balance}, opening plus lines gives {expected}"
+
+
+# Orders the policy states, graded where a task's gold calls both tools: the periods are read before a posting
+# (4.1-4.2), a line's new tax is told before the correction (5.4), an application is previewed before it is
+# made (6.3), a payment applies only to a posted invoice (6.1), and a fresh preview shows the difference
+# before a reconciliation is completed (7.5).
+DOMAIN.order("list_periods", "post_invoice")
+DOMAIN.order("lookup_tax_code", "update_invoice_line")
+DOMAIN.order("preview_payment_application", "apply_payment")
+DOMAIN.order("post_invoice", "apply_payment")
+DOMAIN.order("preview_reconciliation", "complete_reconciliation")

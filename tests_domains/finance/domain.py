@@ -769,6 +769,12 @@ def update_contact_info(
 DOMAIN.order("submit_risk_questionnaire", "set_target_model")
 DOMAIN.order("submit_risk_questionnaire", "rebalance_account")
 DOMAIN.order("submit_risk_questionnaire", "place_trade")
+# 2.1: the client hears the figure of a change before it is made, from its preview; 5.2-5.3: the drift is read and
+# the plan shown before a rebalance; 5.4: a model change comes before the rebalance to it.
+DOMAIN.order("preview_trade", "place_trade")
+DOMAIN.order("preview_transfer", "request_transfer")
+DOMAIN.order("preview_rebalance", "rebalance_account")
+DOMAIN.order("set_target_model", "rebalance_account")
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------

@@ -644,6 +644,16 @@ def update_contact_info(
 # Policy 7.4: a loss takes the deductible in force on its date of loss, so a claim is filed before a
 # deductible change made in the same call (the tools apply the deductible on file when the claim is filed).
 DOMAIN.order("file_claim", "change_deductible")
+# 2.2: every premium change, refund and fee is quoted before the change is made; 8.3: the coverage is checked
+# before a claim is filed; 11.1 and 9.4: the policy's claims are looked up before a cancellation.
+DOMAIN.order("quote_add_driver", "add_driver")
+DOMAIN.order("quote_remove_driver", "remove_driver")
+DOMAIN.order("quote_add_vehicle", "add_vehicle")
+DOMAIN.order("quote_remove_vehicle", "remove_vehicle")
+DOMAIN.order("quote_deductible_change", "change_deductible")
+DOMAIN.order("quote_cancellation", "cancel_policy")
+DOMAIN.order("get_policy", "file_claim")
+DOMAIN.order("list_claims", "cancel_policy")
 
 
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------

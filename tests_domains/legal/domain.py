@@ -546,3 +546,15 @@ def _no_interrogatories_in_state_court(db: LegalDB, now: datetime) -> Any:
         for event in matter.events:
             if "interrogator" in event.description.lower() and matter.court_id != "USDC":
                 yield f"matters[{key!r}]: {event.description!r} in {matter.court_id}, a state court"
+
+
+# Orders the policy states, graded where a task's gold calls both tools: the conflict check before a matter
+# is opened (3.3), the retainer quoted before the letter (3.5), the docket read and the deadline counted
+# before docketing (4.3-4.4), the audit before a credit (5.2), and a new full-access contact added before a
+# privileged copy goes to them (6.2).
+DOMAIN.order("run_conflict_check", "open_matter")
+DOMAIN.order("quote_engagement", "send_engagement_letter")
+DOMAIN.order("list_docket", "docket_deadline")
+DOMAIN.order("compute_deadline", "docket_deadline")
+DOMAIN.order("audit_invoice", "apply_invoice_credit")
+DOMAIN.order("add_client_contact", "send_documents")

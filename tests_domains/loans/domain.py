@@ -737,3 +737,15 @@ DOMAIN.invariants(
     cents("loans", "principal_balance"),
     cents("payments", "amount"),
 )
+
+
+# Orders the policy states, graded where a task's gold calls both tools: a charge is quoted before the write
+# it prices (4.1, 4.3, 5.2, 6.1, 7.3), the rate sheet is read before an application (9.4) and the fee history
+# before a courtesy waiver (8.2).
+DOMAIN.order("quote_scheduled_payment", "make_scheduled_payment")
+DOMAIN.order("quote_extra_payment", "make_extra_payment")
+DOMAIN.order("get_payoff_quote", "pay_off_loan")
+DOMAIN.order("quote_deferral", "request_deferral")
+DOMAIN.order("quote_autopay_change", "cancel_autopay")
+DOMAIN.order("get_product_terms", "submit_application")
+DOMAIN.order("list_loan_fees", "waive_late_fee")
