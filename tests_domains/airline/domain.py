@@ -698,3 +698,5 @@ DOMAIN.order("quote_booking", "book_reservation")
 DOMAIN.order("quote_reservation_change", "update_reservation_flights")
 DOMAIN.order("quote_baggages", "update_reservation_baggages")
 DOMAIN.order("quote_cancellation", "cancel_reservation")
+# Policy 7.3: the flight's status is verified with the tools before a compensation certificate is issued.
+DOMAIN.order("get_flight_status", "send_certificate")
