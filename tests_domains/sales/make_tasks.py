@@ -533,8 +533,14 @@ class Builder:
                       split, o.opportunity_id)
         self.auth(d, auth)
         d.read("get_opportunity", opportunity_id=o.opportunity_id)
-        d.require("get_opportunity", opportunity_id=o.opportunity_id)
+        # the look-up that shows it closed: the opportunity itself, or the stage check 5.2 runs before any move (its
+        # current_stage), which a careful agent may run instead
+        d.require_any([("get_opportunity", {"opportunity_id": o.opportunity_id}),
+                       ("check_stage_requirements", {"opportunity_id": o.opportunity_id})])
         d.transfer(f"Rep {r.rep_id} wants closed opportunity {o.opportunity_id} reopened at {target}.")
+        d.alternative("5.2's stage check before the move shows the current stage is closed, so the agent transfers (5.6)",
+                      [auth, ("check_stage_requirements", {"opportunity_id": o.opportunity_id, "target_stage": target}),
+                       ("transfer_to_human_agents", {"summary": f"Closed opportunity {o.opportunity_id}: rep wants it reopened."})])
         d.forbid("move_opportunity_stage", opportunity_id=o.opportunity_id, stage=target)
         d.one_end_state("A closed opportunity is never reopened or moved by this desk: after looking it up, the rep is "
                         "transferred to Revenue Operations (5.6, 8).")
