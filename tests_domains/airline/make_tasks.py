@@ -241,6 +241,10 @@ def total_paid(b: Builder, draft: TaskDraft, res: Reservation) -> float:
     return float(draft.read("calculate", expression=" + ".join(str(a) for a in amounts)))
 
 
+def paid_by_certificate(res: Reservation) -> bool:
+    return any(p.payment_id.startswith("certificate_") for p in res.payment_history)
+
+
 def booked_when(res: Reservation) -> str:
     return "Earlier today" if res.created_at[:10] == NOW[:10] else "Yesterday"
 
@@ -499,6 +503,7 @@ def cancel_airline_cancelled(b: Builder, i: int, split: str = "test") -> None:
     text, line = b.auth(d, user, res.reservation_id)
     d.read("get_reservation_details", reservation_id=res.reservation_id)
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
+    assert not paid_by_certificate(res), "rule 6.4 would owe a travel credit through a human agent"
     d.read("quote_cancellation", reservation_id=res.reservation_id)  # rule 1.6: the refund is quoted first
     refund = d.write("cancel_reservation", reservation_id=res.reservation_id, reason="airline cancelled flight")
     amount = float(d.read("calculate", expression=f"100 * {n}"))
@@ -683,6 +688,7 @@ def multi_compensate_cancel_rebook(b: Builder, i: int) -> None:
     d.read("get_flight_status", flight_number=seg.flight_number, date=seg.date)
     amount = float(d.read("calculate", expression=f"100 * {n}"))
     cert = d.write("send_certificate", user_id=user.user_id, reservation_id=res.reservation_id, amount=amount)
+    assert not paid_by_certificate(res), "rule 6.4 would owe a travel credit through a human agent"
     d.read("quote_cancellation", reservation_id=res.reservation_id)  # rule 1.6: the refund is quoted first
     refund = d.write("cancel_reservation", reservation_id=res.reservation_id, reason="airline cancelled flight")
     d.read("search_direct_flights", origin=res.origin, destination=res.destination, date=nd)
