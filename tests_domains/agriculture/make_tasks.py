@@ -530,7 +530,7 @@ def harvest_day(task_id: str, item: tuple[Member, GrainTicket, GrainTicket, Farm
         auth(d, m)
         q = d.read("quote_grain_settlement", ticket_numbers=[sell.ticket_number])
         d.write("settle_grain_tickets", member_number=m.member_number, ticket_numbers=[sell.ticket_number])
-        d.write("open_storage_contract", member_number=m.member_number, ticket_numbers=[store.ticket_number])
+        sc = d.write("open_storage_contract", member_number=m.member_number, ticket_numbers=[store.ticket_number])
         find_field(d, m)
         find_product(d, p)
         pv = d.read("preview_spray", field_id=f.field_id, sku=p.sku, application_date=when.isoformat())
@@ -538,9 +538,11 @@ def harvest_day(task_id: str, item: tuple[Member, GrainTicket, GrainTicket, Farm
                 application_date=when.isoformat())
         d.output(q["net_payment"], "money", strict=True)
         d.output(pv["earliest_harvest"], "date", strict=True)
+        d.output(sc["rate_per_bushel_month"], "money", strict=True)
         d.one_end_state("Three requests, each under its own rule (2.3): the member has no lien holder (4.5); the ticket sold "
                         "is unpriced (4.2); the ticket stored was delivered on or after September 14, 2026 (4.3); the spray's "
-                        "field is the only one of that name and passes 5.2-5.5. So all three are done as asked.")
+                        "field is the only one of that name and passes 5.2-5.5. So all three are done as asked, and 4.3 "
+                        "tells the new contract's storage rate.")
 
 
 def harvest_cands() -> list[Any]:

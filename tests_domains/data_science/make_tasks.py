@@ -565,12 +565,14 @@ def build() -> TaskWriter:
             u = d.read("find_user", email=user.email, employee_number=user.employee_number)
             found = d.read("find_dataset", name=ds.name)
             d.require("find_user", email=user.email)
-            d.require("find_dataset")
+            d.require_any([("find_dataset", {}), ("search_datasets", {})])
             d.transfer(f"{user.first_name} {user.last_name} (restricted clearance) requests read access to restricted dataset {ds.name}")
             d.forbid("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=14,
                      justification="incident review")
             d.one_end_state("A restricted dataset and a caller with restricted clearance: 6.3 grants nothing at the desk and "
                             "transfers once the caller is verified and the dataset looked up (8).")
+            d.alternative("9.1: the dataset looked up by a keyword search of its name shows the same restricted tier, so the "
+                          "same transfer follows", searched(d, ds.name))
 
     b.run("access_restricted", 1, DATASETS, restricted_transfer)
 

@@ -616,7 +616,10 @@ def combo(b: Builder, n: int) -> None:
             if name == "change_service_level":
                 d.read("quote_service_change", tracking_number=args["tracking_number"], service_code="EXPRESS2")
             elif name == "schedule_redelivery":
-                d.read("quote_redelivery", tracking_number=args["tracking_number"])
+                q = d.read("quote_redelivery", tracking_number=args["tracking_number"])
+                # 4.4: a scheduled redelivery is always told with the last day the facility holds the parcel.
+                if not b.fits(d, q["held_at_facility_until"], "date"):
+                    return False
             elif name == "file_damage_claim":
                 d.read("quote_claim", tracking_number=args["tracking_number"], amount_claimed=args["amount_claimed"])
             r = d.write(name, **args)
@@ -626,7 +629,7 @@ def combo(b: Builder, n: int) -> None:
                 return False
         d.one_end_state("Three requests, each under its own rule (2.3) on an account in good standing, and each one passes "
                         "it: a first redelivery is "
-                        "free on a weekday within the hold (4.1, 4.2); an upgrade from Ground before delivery (5.1); a late "
+                        "free on a weekday within the hold (4.1, 4.2), told with the hold's last day (4.4); an upgrade from Ground before delivery (5.1); a late "
                         "guaranteed parcel within 15 days (6.1); a claim within 30 days, none on file, payout capped by the "
                         "declared value and under $2,500 (7.1-7.4).")
         return True
