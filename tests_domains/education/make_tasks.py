@@ -202,6 +202,9 @@ class Builder:
                       f"meets {when(s)}. Before saying yes, you want to know the total it will cost you; accept it.",
                       [f"Hi, I'd like to add section {s.section_id} of {s.course_code}.", line, "How much will that cost?", "Yes, add it."],
                       split)
+        d.one_end_state("Every 'must' of section 4 holds for the section named (deadline, prerequisites, no repeat, no "
+                        "conflict, 18 credits, an open seat) and no hold blocks adds, so the one add is made after its quote "
+                        "(2.1).")
         self.auth(d, auth)
         d.read("get_course", course_code=s.course_code)
         d.read("get_transcript", student_id=st.student_id)
@@ -252,6 +255,8 @@ class Builder:
                       f"you want to go on its waitlist and to know your position on it.",
                       [f"I'm trying to get into {s.course_code}, section {s.section_id}.", line, "Then put me on the waitlist please.",
                        "Yes."])
+        d.one_end_state("The section is full and the student could add it under 4.1-4.5 and section 3, with no other "
+                        "waitlist, so they join its waitlist, as they ask (4.6).")
         self.auth(d, auth)
         d.read("get_section", section_id=s.section_id)
         d.read("get_transcript", student_id=st.student_id)
@@ -282,6 +287,8 @@ class Builder:
                       f"section works; you would take section {b.section_id} ({when(b)}). Agree to the cost.",
                       [f"Can you add me to {a.course_code} section {a.section_id}?", line, f"What about section {b.section_id}?",
                        "Yes, add that one."])
+        d.one_end_state("The first section clashes with the student's schedule (4.4), the only rule that fails for it; the "
+                        "other section of the course the student then names passes every rule, so it is the one added.")
         self.auth(d, auth)
         d.read("check_schedule_conflict", student_id=st.student_id, section_id=a.section_id)
         d.require("check_schedule_conflict", student_id=st.student_id, section_id=a.section_id)
@@ -394,6 +401,8 @@ class Builder:
         d = self.task("drop_refund", st, f"{text} You want to drop {r.course_code} (section {r.section_id}). Before you agree you want to "
                       f"know how much will be refunded to your account. Then agree.",
                       [f"I want to drop {r.course_code}.", line, "How much do I get back?", "Yes, drop it."], split)
+        d.one_end_state("Before the full-term drop deadline a drop refunds the schedule's amount (5.1); the student is not on"
+                        " an F-1 visa and has no conduct hold, so the drop is made after its quote.")
         self.auth(d, auth)
         d.read("get_schedule", student_id=st.student_id)
         q = d.read("quote_drop", student_id=st.student_id, section_id=r.section_id)
@@ -408,6 +417,8 @@ class Builder:
                       f"fast-track class, and you hope to get your money back. If the agent says only a withdrawal with a W and no "
                       f"refund is possible now, accept that and say yes to the withdrawal.",
                       [f"I want to drop my {r.course_code} class and get a refund.", line, "Fine. Yes, withdraw me then."])
+        d.one_end_state("The fast-track session's drop deadline has passed and its withdrawal deadline has not, so only a "
+                        "withdrawal with a W and no refund is possible (5.1), which the student accepts.")
         self.auth(d, auth)
         d.read("get_schedule", student_id=st.student_id)
         d.read("quote_drop", student_id=st.student_id, section_id=r.section_id)
@@ -469,6 +480,9 @@ class Builder:
                       f"{s.course_code} on {nice(slot.date)} (topic, exactly: '{topic}'). Ask how much the drop refunds; agree to all.",
                       [f"I want to swap {r.course_code} for {s.course_code}, section {s.section_id}.", line, "What's my refund on the drop?",
                        f"Also tutoring for {s.course_code} on {nice(slot.date)}, first open slot.", topic, "Yes to everything."])
+        d.one_end_state("The drop is before the deadline, with its refund (5.1); the new course passes 4.1-4.5 once the "
+                        "dropped credits are gone; tutoring is for the course now enrolled, the earliest open slot of the day"
+                        " (6.1, 6.2).")
         self.auth(d, auth)
         q = d.read("quote_drop", student_id=st.student_id, section_id=r.section_id)
         d.read("check_schedule_conflict", student_id=st.student_id, section_id=s.section_id)
@@ -502,6 +516,8 @@ class Builder:
                       f"{s.course_code} tutoring slot on {nice(slot.date)} (topic, exactly: '{topic}').",
                       [f"Please add {s.course_code}, section {s.section_id}.", line, f"Then drop {r.course_code} and add it.", "Yes.",
                        f"And tutoring for {s.course_code} on {nice(slot.date)}, first open slot.", topic, "Yes."])
+        d.one_end_state("The add alone would exceed 18 credits (4.5): the student drops the course they name first, with its "
+                        "refund (5.1), then the add passes every rule; tutoring follows the enrolment (6.1, 6.2).")
         self.auth(d, auth)
         d.read("quote_add", student_id=st.student_id, section_id=s.section_id)
         d.require("quote_add", student_id=st.student_id, section_id=s.section_id)
@@ -536,6 +552,9 @@ class Builder:
                       f"at {email}, no rush. Ask what the transcript costs; agree to everything.",
                       [f"I need to switch my {r.course_code} section, book tutoring and order a transcript.", line,
                        f"Section {b.section_id}.", topic, f"One copy, electronic, to {recipient}, {email}.", "Yes, all of that."])
+        d.one_end_state("A move within a course is a section change, never a drop and an add (4.7); the new section has its "
+                        "session's deadline, no clash, an open seat and no blocking hold; tutoring is the earliest open slot "
+                        "of the day (6.2); no hold blocks the transcript, quoted first (7.3).")
         self.auth(d, auth)
         d.read("check_schedule_conflict", student_id=st.student_id, section_id=b.section_id)
         d.write("change_section", student_id=st.student_id, from_section_id=r.section_id, to_section_id=b.section_id)
@@ -654,6 +673,8 @@ class Builder:
                       f"Ask what it costs before agreeing; agree.",
                       ["I need to order official transcripts.", line, f"{copies} copies, by mail with rush, to UC Davis: {addr}.",
                        "Yes, please order them."], split)
+        d.one_end_state("No financial, library or conduct hold blocks transcripts, and rush exists for mail (7.3): the order "
+                        "is the one asked, quoted first.")
         self.auth(d, auth)
         q = d.read("quote_transcript", delivery="mail", copies=copies, rush=True)
         d.write("request_transcript", student_id=st.student_id, delivery="mail", recipient="UC Davis", destination=addr, copies=copies,

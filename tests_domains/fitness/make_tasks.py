@@ -181,6 +181,8 @@ def freeze_ok(b: Builder, n: int, train: int = 0) -> None:
                     f"My email is {m.email}, date of birth {m.date_of_birth}.",
                     f"{months} month{'s' if months > 1 else ''}, starting {words(begin)}. What would that cost, and when does it end?",
                     "Yes, please go ahead."])
+        d.one_end_state("The member is active with no notice given and fewer than two standard freezes in 12 months, and the "
+                        "freeze starts within 30 days (15, 16), so the one freeze asked is set up after its quote (5, 17).")
         verify(d, m)
         q = d.read("quote_freeze", member_id=m.member_id, start_date=begin, months=months)
         d.write("freeze_membership", member_id=m.member_id, start_date=begin, months=months)

@@ -231,6 +231,9 @@ class Builder:
                       f"Confirm when the agent summarizes the request.",
                       ["Hi, I'd like to put in for some vacation.", line, f"I'd like it {span_text(start.isoformat(), end.isoformat())}.",
                        note, "Yes, go ahead."], split)
+        d.one_end_state("The 'must' rules hold for the dates asked: the start is at least the department's notice away (3.4),"
+                        " no day is in a blackout (3.5), and the balance covers the hours the preview charges, company "
+                        "holidays uncharged (3.1, 3.2), so the one request is filed as asked, with the note verbatim (2.2).")
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
@@ -252,6 +255,8 @@ class Builder:
                       f"number so you can mention it to your manager.",
                       ["Hi, can I take a half personal day?", line, f"The {half} of {nice(day.isoformat())}.", note,
                        "Yes, please submit it."], split)
+        d.one_end_state("A half personal day has its 2 days' notice, no blackout and the balance for half the standard day "
+                        "(3.1, 3.3-3.5), so it is filed as asked, with the note verbatim.")
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
@@ -270,6 +275,8 @@ class Builder:
                       f"want to use a full sick day for it. Your note is exactly: '{note}'. Once it is filed, ask for the request's "
                       f"reference number.",
                       ["I need to book a sick day for a doctor's appointment.", line, f"{nice(day.isoformat())}.", note, "Yes."])
+        d.one_end_state("Sick leave needs no notice and may be recorded up to 30 days ahead; one day is covered by the "
+                        "balance and is no medical leave (3.1, 3.4, 3.7), so it is filed as asked.")
         self.auth(d, auth)
         d.read("get_leave_balances", employee_id=e.employee_id)
         result = submit_leave(d, employee_id=e.employee_id, leave_type="sick", start_date=day.isoformat(),
@@ -391,6 +398,9 @@ class Builder:
                       ["I need to move my vacation.", line,
                        f"The one starting {nice(r.start_date)}; I'd like it {span_text(new_start.isoformat(), new_end.isoformat())} instead.",
                        reason, note, f"Also a personal day on {nice(pday.isoformat())}: {pnote}.", "Yes to all of it."], split)
+        d.one_end_state("Changing dates is a cancellation plus a new request (3.8): the old request has not started, the new "
+                        "dates have the notice, no blackout and the balance once the old hours return (3.1, 3.4, 3.5), and "
+                        "the personal day has its 2 days' notice; the texts are verbatim.")
         self.auth(d, auth)
         d.read("list_time_off_requests", employee_id=e.employee_id)
         d.read("get_department", department_id=e.department_id)
@@ -420,6 +430,8 @@ class Builder:
                       f"will be your last day off.",
                       [f"I'd like to take the week of {nice(start.isoformat())} off as vacation.", line,
                        "Then give me as many full days as I can, starting that Monday.", note, "Yes please."])
+        d.one_end_state("A request must be covered by the current balance with no borrowing or mixing (3.1): the full days it"
+                        " covers, from the named Monday on consecutive workdays, are the one request the employee asks for.")
         self.auth(d, auth)
         d.read("get_department", department_id=e.department_id)
         d.read("get_leave_balances", employee_id=e.employee_id)
@@ -453,6 +465,8 @@ class Builder:
         d = self.task(f"shift_{kind}_accept", e, f"{text} {want}",
                       ["Hi, a coworker offered to take one of my shifts and I want to say yes.", line,
                        f"It's from {c.first_name} {c.last_name}.", "Yes, accept it."], split)
+        d.one_end_state("The offer is pending and made to the caller, the two share department and title, and the preview "
+                        "shows no cap exceeded and at least 10 hours' rest (4.1, 4.3-4.6), so it is accepted, as asked.")
         me = self.auth(d, auth)
         offers = d.read("list_swap_offers", employee_id=e.employee_id)
         d.read("preview_swap_offer", offer_id=o.offer_id)
@@ -1037,6 +1051,8 @@ class Builder:
                       ["I have a shift trade to accept and some time off to book.", line, f"The trade is from {c.first_name} {c.last_name}.",
                        f"Vacation from {nice(start.isoformat())} to {nice(end.isoformat())}: {note}.",
                        f"A personal day on {nice(pday.isoformat())}: {pnote}.", "Yes to everything."])
+        d.one_end_state("The swap passes 4.3-4.5 on its preview (4.6); the vacation has its notice, no blackout and the "
+                        "balance, and the personal day its 2 days' notice (3.1, 3.4, 3.5): three changes, each as asked.")
         self.auth(d, auth)
         d.read("list_swap_offers", employee_id=e.employee_id)
         d.read("preview_swap_offer", offer_id=o.offer_id)
@@ -1077,6 +1093,9 @@ class Builder:
                       f"{DB.departments[p.department_id].name} (manager notification is fine; cover note exactly: '{cover}'), and book "
                       f"a full personal day on {nice(day.isoformat())}, 2026 (note exactly: '{note}').{tail}",
                       [f"I want to apply for the {p.title} posting and book a day off.", line, cover, note, "Yes, all of that."])
+        d.one_end_state("The employee meets every condition of 5.1 and accepts the manager's notice (5.3); the withdrawal is "
+                        "of an application not at the offer stage (5.5); the days off have their notice, no blackout and the "
+                        "balance (3.1, 3.4, 3.5).")
         self.auth(d, auth)
         d.read("search_job_postings", keyword=p.title)
         d.read("get_job_posting", posting_id=p.posting_id)

@@ -136,6 +136,8 @@ class Builder:
                        "the agent asks.", [f"Hi, I need to book the {v.visit_code} visit for participant "
                                            f"{p.participant_id} on {nice(when.isoformat())}, please.", creds(c),
                                            "Yes, please book it for that day."], split) as d:
+            d.one_end_state("The participant is the caller's site's, randomized and on the consent in effect (1.2, 3.3, 3.4), and"
+                            " the date asked is a weekday after today inside the window (3.2), so it is the one date booked.")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             d.read("get_consent_status", participant_id=p.participant_id)
@@ -195,6 +197,9 @@ class Builder:
                                            f"recorded. Can you fix that, and book {b.visit_code} for "
                                            f"{nice(when.isoformat())}?", creds(c), "They were ill, that's why they didn't come in.",
                                            "Yes, go ahead with all of that."]) as d:
+            d.one_end_state("The earlier visit's window closed without the visit, so it must be recorded as missed with a "
+                            "missed_visit deviation on the window's last day (3.5); the next visit is then booked on the weekday "
+                            "the caller names, inside its window, for a participant on the current consent (3.2, 3.4).")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             win = d.read("get_visit_window", participant_id=p.participant_id, visit_code=a.visit_code)
@@ -222,11 +227,15 @@ class Builder:
                                                   f"It's {term.lower()}, {severity}, and {ser}. It started on "
                                                   f"{nice(onset.isoformat())} and we learned of it on {nice(aware.isoformat())}.",
                                                   "Yes, go ahead and file it."], split) as d:
+            d.one_end_state("The event began after the first consent, so it is an adverse event, filed with the caller's details "
+                            "(4.1, 4.2); its due date is not yet past, so no deviation applies (4.4).")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             ae = d.write("report_adverse_event", participant_id=p.participant_id, term=term, severity=severity,
                          serious=serious, onset_date=onset.isoformat(), site_aware_date=aware.isoformat(),
                          narrative=f"{term} reported by participant")
+            if ae["report_due"] < TODAY.isoformat():
+                raise SkipCandidate("late: the report would also need the deviation of 4.4")
             d.output(ae["report_due"], "date", strict=True)
 
     def ae_late(self) -> None:
@@ -249,6 +258,9 @@ class Builder:
                         f"knew about it on {nice(aware.isoformat())}.",
                         f"While I have you, please book their {v.visit_code} visit on {nice(when.isoformat())}. "
                         "When was the report due?", "Yes, go ahead."]) as d:
+            d.one_end_state("The event is an adverse event whose due date has passed, so it is filed and a safety_reporting "
+                            "deviation is logged on the missed due date (4.4); the visit is booked on the weekday named inside "
+                            "its window for a participant on the current consent (3.2, 3.4).")
             self.auth(d, c)
             d.read("get_participant", participant_id=p.participant_id)
             ae = d.write("report_adverse_event", participant_id=p.participant_id, term=term, severity="mild",
