@@ -613,12 +613,15 @@ def combo(b: Builder, n: int) -> None:
         verify(d, sh)
         for name, args, field in plan:
             ship(d, DB.shipments[args["tracking_number"]])
+            # 5.3 tells an upgrade's new promised date, and 4.4 a redelivery's last day at the facility (one
+            # output when both fall on the same day).
             if name == "change_service_level":
-                d.read("quote_service_change", tracking_number=args["tracking_number"], service_code="EXPRESS2")
+                q = d.read("quote_service_change", tracking_number=args["tracking_number"], service_code="EXPRESS2")
+                if q["new_promised_date"] not in [o.value for o in d.outputs] and not b.fits(d, q["new_promised_date"], "date"):
+                    return False
             elif name == "schedule_redelivery":
                 q = d.read("quote_redelivery", tracking_number=args["tracking_number"])
-                # 4.4: a scheduled redelivery is always told with the last day the facility holds the parcel.
-                if not b.fits(d, q["held_at_facility_until"], "date"):
+                if q["held_at_facility_until"] not in [o.value for o in d.outputs] and not b.fits(d, q["held_at_facility_until"], "date"):
                     return False
             elif name == "file_damage_claim":
                 d.read("quote_claim", tracking_number=args["tracking_number"], amount_claimed=args["amount_claimed"])
@@ -628,10 +631,10 @@ def combo(b: Builder, n: int) -> None:
             if field in ("surcharge_charged", "refunded") and not b.fits(d, r[field], "money"):
                 return False
         d.one_end_state("Three requests, each under its own rule (2.3) on an account in good standing, and each one passes "
-                        "it: a first redelivery is "
-                        "free on a weekday within the hold (4.1, 4.2), told with the hold's last day (4.4); an upgrade from Ground before delivery (5.1); a late "
-                        "guaranteed parcel within 15 days (6.1); a claim within 30 days, none on file, payout capped by the "
-                        "declared value and under $2,500 (7.1-7.4).")
+                        "it: a first redelivery is free on a weekday within the hold (4.1, 4.2), told with the hold's last "
+                        "day (4.4); an upgrade from Ground before delivery (5.1), told with its surcharge and new promised "
+                        "date (5.3); a late guaranteed parcel within 15 days (6.1); a claim within 30 days, none on file, "
+                        "payout capped by the declared value and under $2,500 (7.1-7.4).")
         return True
 
     b.run("three_requests", n, cands, write)

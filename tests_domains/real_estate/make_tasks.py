@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
 
-from pytest_tau import Output, TaskDraft, TaskWriter, output_told
+from pytest_tau import Kind, Output, TaskDraft, TaskWriter, output_told
 from tests_domains.real_estate.domain import DOMAIN, search_listings
 from tests_domains.real_estate.schema import Client, Lease, Listing, Offer
 
@@ -118,6 +118,14 @@ def moved(path: list[tuple[str, dict[str, Any]]], names: tuple[str, ...]) -> lis
 SCREENED = ("the ratio is at least 2.50, the credit score at least 620 and there is no eviction (5.2), every pet on file "
             "is allowed (5.4), the move-in is the listing's available-from date (5.5), and the deposit is one month's "
             "rent (5.3)")
+
+
+def tour_told(d: TaskDraft, slot: dict[str, Any]) -> None:
+    """4.1 tells a booked tour's date and time; a value another tour of the task already shares is one output."""
+    told: list[tuple[str, Kind]] = [(slot["date"], "date"), (slot["start"][11:], "time")]
+    for value, kind in told:
+        if Output(value=value, kind=kind) not in d.outputs:
+            d.output(value, kind)
 
 
 class Builder:
@@ -462,10 +470,11 @@ class Builder:
             d.read("get_listing", listing_id=lst.listing_id)
             slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
             d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
+            tour_told(d, slots[0])
         d.output(prev["income_to_rent_ratio"], "number")
         d.one_end_state(f"An active rental and a client with no pending application (5.6): {SCREENED}. Each backup tour is of "
-                        "an active rental at the first free slot past its notice (4.2), and the client holds 3 tours at most "
-                        "(4.4).")
+                        "an active rental at the first free slot past its notice (4.2), told by its date and time (4.1), and "
+                        "the client holds 3 tours at most (4.4).")
         login, *apply = steps(d)[:4]
         d.alternative("the tours booked before the application is submitted reach the same state",
                       [login, *steps(d)[4:], *apply])
@@ -805,10 +814,11 @@ class Builder:
                 pets=sorted(c.pets_on_file), security_deposit_months=1)
         slots = d.read("search_tour_slots", listing_id=target.listing_id, not_before=notice_bound(target))["slots"]
         d.write("book_tour", client_id=c.client_id, listing_id=target.listing_id, start=slots[0]["start"])
+        tour_told(d, slots[0])
         d.output(prev["income_to_rent_ratio"], "number")
         d.one_end_state(f"The primary tenant gives notice for the end date on time (7.1, 7.3 a); for the new rental {SCREENED} "
-                        "with no pending application (5.6); the tour is the first free slot past the notice (4.2) for a "
-                        "client holding fewer than 3 tours (4.4).")
+                        "with no pending application (5.6); the tour is the first free slot past the notice (4.2), told by "
+                        "its date and time (4.1), for a client holding fewer than 3 tours (4.4).")
 
     # ================================================================== maintenance
     ISSUES: ClassVar[list[tuple[str, str, str, str | None]]] = [("plumbing", "emergency", "Water is pouring out from under the kitchen sink and won't stop", None),
