@@ -546,6 +546,7 @@ DOMAIN.invariants(
     Invariant("patients: no card on file past its expiry month", _cards_unexpired),
     Invariant("appointments: new_patient exactly for a first visit in the specialty (CPT)", _cpt_visit_types),
     not_after_now("refill_requests", "submitted_at"),
+    ordered("refill_requests", "written_on", "submitted_at", via=("rx_id", "prescriptions")),
     not_after_now("consents", "signed_on"),
     not_after_now("records_releases", "requested_at"),
     area_codes_valid("patients", "phone"),
