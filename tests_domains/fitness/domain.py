@@ -647,6 +647,17 @@ def _club_phones_local(db: FitnessDB, now: datetime) -> Iterator[str]:
             yield f"clubs[{club.club_id!r}]: phone {club.phone} is not a {club.city} number"
 
 
+def _early_termination_paid(db: FitnessDB, now: datetime) -> Iterator[str]:
+    """Policy 22: a member whose notice ends the membership inside the minimum term was charged the fee."""
+    charged = {c.member_id for c in db.charges.values() if c.kind == "early_termination"}
+    for m in db.members.values():
+        if m.cancellation_requested_on is None or m.commitment_end is None or m.member_id in charged:
+            continue
+        ends = (date.fromisoformat(m.cancellation_requested_on) + timedelta(days=NOTICE_DAYS)).isoformat()
+        if m.commitment_end > ends:
+            yield f"members[{m.member_id!r}]: notice on {m.cancellation_requested_on} inside a term ending {m.commitment_end}, no fee charged"
+
+
 def _freezes_pause_billing(db: FitnessDB, now: datetime) -> Iterator[str]:
     """Policy 17: no monthly fee is billed inside a freeze, and no billing date falls inside one."""
     for c in db.charges.values():
@@ -674,6 +685,7 @@ DOMAIN.invariants(
     cents("charges", "amount"),
     Invariant("clubs: phone area code of the club's city", _club_phones_local),
     Invariant("members: freezes pause billing (policy 17)", _freezes_pause_billing),
+    Invariant("members: notice inside the minimum term paid its early-termination fee (policy 22)", _early_termination_paid),
 )
 
 

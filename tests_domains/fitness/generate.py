@@ -365,8 +365,39 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                                        "note": "" if trainer else rng.choice(NOTES)}
 
     _freezes_pause_billing(db)
+    _early_termination_fees(db, seed)
     FitnessDB.model_validate(db)
     return db
+
+
+def early_termination_fee(member: Rec, plan: Rec) -> float:
+    """Rule 22, as quote_cancellation computes it: half the monthly fee for each month, started or not, between
+    the end of the 30 days' notice and the end of the minimum term."""
+    ends = date.fromisoformat(member["cancellation_requested_on"]) + timedelta(days=30)
+    if not member["commitment_end"] or member["commitment_end"] <= _d(ends):
+        return 0.0
+    ce = date.fromisoformat(member["commitment_end"])
+    months = (ce.year - ends.year) * 12 + ce.month - ends.month + (1 if ce.day > ends.day else 0)
+    return round(months * float(plan["monthly_fee"]) * 0.5, 2)
+
+
+def _early_termination_fees(db: dict[str, Any], seed: int) -> None:
+    """A member who gave notice inside the minimum term paid the early-termination fee on the day of the notice
+    (rule 22). Ids come from a second seeded stream, so every other record stays as it was."""
+    rng = random.Random(seed * 7 + 1)
+    for m in sorted(db["members"].values(), key=lambda m: m["member_id"]):
+        if not m["cancellation_requested_on"]:
+            continue
+        fee = early_termination_fee(m, db["plans"][m["plan_code"]])
+        if not fee:
+            continue
+        while True:
+            cid = f"CH-{rng.randint(1000000, 9999999)}"
+            if cid not in db["charges"]:
+                break
+        db["charges"][cid] = {"charge_id": cid, "member_id": m["member_id"], "kind": "early_termination", "amount": fee,
+                              "date": m["cancellation_requested_on"], "status": "paid",
+                              "reference": "notice " + m["cancellation_requested_on"]}
 
 
 def _freezes_pause_billing(db: dict[str, Any]) -> None:
