@@ -423,11 +423,15 @@ def build() -> TaskWriter:
             d.write("set_model_stage", model_id=m.model_id, stage="production")
             g = d.write("grant_access", user_id=u["user_id"], dataset_id=found["dataset_id"], level="read", days=days,
                         justification="model monitoring")
-            out(d, next(e["value"] for e in next(v for v in vers if v["model_id"] == m.model_id)["evaluations"]
-                        if e["metric"] == metric_name), "number")
+            evaluations = next(v for v in vers if v["model_id"] == m.model_id)["evaluations"]
+            out(d, next(e["value"] for e in evaluations if e["metric"] == metric_name), "number")
+            for e in evaluations:  # 7.3 tells every evaluation figure before the promotion, not only the one asked
+                if e["metric"] != metric_name:
+                    optional_out(d, e["value"], "number")
             optional_out(d, g["expires_on"], "date")
             d.one_end_state("The caller may change the model's stages (7.1); the version meets its thresholds with a recent "
-                            "evaluation (7.2), and 7.3 retires the one version now in production. The dataset is within the "
+                            "evaluation (7.2), whose figures 7.3 tells, and 7.3 retires the one version now in production. "
+                            "The dataset is within the "
                             "caller's clearance and not restricted, the caller cannot read it yet, read access is what they ask "
                             "and the days are within the cap (6.2-6.5).")
             d.alternative("6.6 and 7.3: the caller's grants looked at first, the access granted before the promotion, and the "

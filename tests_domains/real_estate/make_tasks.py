@@ -325,10 +325,10 @@ class Builder:
             d.read("get_listing", listing_id=lst.listing_id)
             slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
             d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
-            d.output(slots[0]["start"][11:], "time")
+            tour_told(d, slots[0])
         d.one_end_state("The tour cancelled is the client's one scheduled tour, at the address named, with their reason "
-                        "(4.5); each new tour is of an active rental at the first free slot past its notice (4.2), with "
-                        "another agent; the client never holds more than 3 tours (4.4).")
+                        "(4.5); each new tour is of an active rental at the first free slot past its notice (4.2), told by "
+                        "its date and time (4.1), with another agent; the client never holds more than 3 tours (4.4).")
         d.alternative("4.4: the two tours booked before the old one is cancelled make 3 at most, the same end state",
                       moved(steps(d), ("cancel_tour",)))
 
@@ -428,10 +428,11 @@ class Builder:
         d.read("get_listing", listing_id=lst.listing_id)
         slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
         d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
+        tour_told(d, slots[0])
         d.output(prev["income_to_rent_ratio"], "number")
         d.one_end_state(f"Two applications are pending, so 5.6 needs the one the client names withdrawn first, with their "
-                        f"reason (5.8); then {SCREENED}, and the tour is the first free slot past the notice (4.2) for a "
-                        "client with no tours (4.4).")
+                        f"reason (5.8); then {SCREENED}, and the tour is the first free slot past the notice (4.2), told by "
+                        "its date and time (4.1), for a client with no tours (4.4).")
 
     def tour_and_apply(self) -> None:
         """A renter tours two listings and applies for a third (all earliest / named)."""
