@@ -191,8 +191,9 @@ def addr_free(b: Builder, n: int) -> None:
             return False
         d.write("change_delivery_address", tracking_number=s.tracking_number, new_address=new)
         d.one_end_state("The parcel has not left (label_created or picked_up): the redirect is free (3.2), so even a credit "
-                        "hold would allow it (2.2); the recipient stays the same (3.1).")
-        return True
+                        "hold would allow it (2.2); the recipient stays the same (3.1). 3.3 tells the quote's new promised "
+                        "date (and that there is no fee).")
+        return b.fits(d, q["new_promised_date"], "date")
 
     b.run("address_free", n, cands, write)
 
