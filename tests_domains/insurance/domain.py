@@ -683,6 +683,15 @@ def state_minimums(db: InsuranceDB, now: datetime) -> Iterator[str]:
             yield f"policies[{number!r}]: {state} requires personal injury protection of at least {PIP_REQUIRED[state]}"
 
 
+@DOMAIN.invariant
+def model_years_on_sale(db: InsuranceDB, now: datetime) -> Iterator[str]:
+    """vehicles: a vehicle's model year was on sale when it joined the policy (the next year's models from July)"""
+    for key, vehicle in db.vehicles.items():
+        added = date.fromisoformat(vehicle.added_on)
+        if vehicle.year > added.year + (added.month >= 7):
+            yield f"vehicles[{key!r}]: a {vehicle.year} {vehicle.make} {vehicle.model} added on {vehicle.added_on}"
+
+
 DOMAIN.invariants(
     vins_valid("vehicles", "vin"),
     plausible_age("policyholders", "date_of_birth", low=18, high=105),

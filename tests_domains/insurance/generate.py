@@ -281,7 +281,8 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
         premium = R.AUTO_BASE_RATE + {25000: 0, 50000: 42, 100000: 88, 250000: 151}[bi[0]]
         for _ in range(nveh):
             make, model, cls, wmi = rng.choice(MODELS)
-            year = rng.randint(2008, 2026)
+            # no model year yet on sale when the policy began (next year's models reach dealers from July)
+            year = min(rng.randint(2008, 2026), eff.year + (eff.month >= 7))
             vid = f"VEH-{200000 + nxt('veh')}"
             added = eff
             db["vehicles"][vid] = {
