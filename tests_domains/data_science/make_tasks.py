@@ -268,7 +268,7 @@ def build() -> TaskWriter:
         new_time = rng.choice([t for t in BATCH_TIMES if t != pl.schedule_time])
         prefix = "train_clean_rerun" if split == "train" else "clean_rerun"
         with b.attempt(f"{prefix}_{pl.name}", [ds.dataset_id, pl.pipeline_id], split=split,
-                       instructions=who(user, rng) + f"Your pipeline {pl.name} failed on its last run. You want three things: "
+                       instructions=who(user, rng) + f"Your pipeline {pl.name} failed on its last run. You want "
                        f"a cleaning job on its dataset {ds.name} to {what}; then a manual rerun of {pl.name}; and its daily "
                        f"start time moved to {new_time}. Confirm when the agent tells you how many rows the cleaning removes.",
                        script=[hello(user) + f" {pl.name} failed on its latest run and I'd like to fix things up.",
