@@ -281,10 +281,11 @@ class Builder:
         self.auth(d, auth)
         d.read("find_listing_by_address", street=lst.street, unit=lst.unit)
         info = d.read("get_listing", listing_id=lst.listing_id)
+        d.output(info["listing_agent"]["name"], "name")
         d.output(info["listing_agent"]["phone"], "phone")
         d.forbid("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=free_slots(lst, notice_bound(lst))[0])
         d.one_end_state("The listing is pending or leased: 3.2 allows no tour, the one reason (the client could tour it "
-                        "otherwise), and gives the listing agent's phone number when the client asks.")
+                        "otherwise), and gives the listing agent's name and phone number when the client asks.")
 
     def tours_multi(self) -> None:
         """Cancel one scheduled tour and book the earliest tours of two other rentals (distinct agents and times)."""
