@@ -117,7 +117,13 @@ def moved(path: list[tuple[str, dict[str, Any]]], names: tuple[str, ...]) -> lis
 
 SCREENED = ("the ratio is at least 2.50, the credit score at least 620 and there is no eviction (5.2), every pet on file "
             "is allowed (5.4), the move-in is the listing's available-from date (5.5), and the deposit is one month's "
-            "rent (5.3)")
+            "rent (5.3); the ratio and the deposit are told before the submission (5.1, 5.3)")
+
+
+def application_told(d: TaskDraft, preview: dict[str, Any]) -> None:
+    """5.1 and 5.3 tell the income-to-rent ratio and the deposit before an application is submitted."""
+    d.output(preview["income_to_rent_ratio"], "number")
+    d.output(preview["security_deposit"], "money")
 
 
 def tour_told(d: TaskDraft, slot: dict[str, Any]) -> None:
@@ -373,9 +379,9 @@ class Builder:
         prev = d.read("preview_application", client_id=c.client_id, listing_id=lst.listing_id)
         args = {"client_id": c.client_id, "listing_id": lst.listing_id, "move_in_date": move_in, "pets": sorted(c.pets_on_file)}
         d.one_end_state({
-            "ok": f"An active rental and a client with no pending application (5.6): {SCREENED}. Submitted, the ratio told.",
+            "ok": f"An active rental and a client with no pending application (5.6): {SCREENED}. Submitted, the ratio and the deposit told (5.1, 5.3).",
             "double": f"An active rental and a client with no pending application (5.6): {SCREENED}; 5.3 takes no more than "
-                      "one month whatever the client offers, and tells the deposit.",
+                      "one month whatever the client offers, and tells the deposit, with the ratio (5.1).",
             "low": "The income-to-rent ratio is below 2.50, the one reason (credit score at least 620, no eviction, pets "
                    "allowed, move-in in range): 5.2 refuses and tells the ratio.",
             "credit": "The credit score is below 620, the one reason (ratio at least 2.50, no eviction, pets allowed, move-in "
@@ -383,10 +389,10 @@ class Builder:
         }[variant])
         if variant == "ok":
             d.write("submit_application", **args, security_deposit_months=1)
-            d.output(prev["income_to_rent_ratio"], "number")
+            application_told(d, prev)
         elif variant == "double":  # the client offers two months; state law caps it at one (policy 5.3)
             d.write("submit_application", **args, security_deposit_months=1)
-            d.output(prev["security_deposit"], "money")  # months=2 reaches another state (mutation check)
+            application_told(d, prev)  # months=2 reaches another state (mutation check)
         elif variant == "low":
             d.output(prev["income_to_rent_ratio"], "number")
             d.forbid("submit_application", **args, security_deposit_months=2)
@@ -430,7 +436,7 @@ class Builder:
         slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
         d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
         tour_told(d, slots[0])
-        d.output(prev["income_to_rent_ratio"], "number")
+        application_told(d, prev)
         d.one_end_state(f"Two applications are pending, so 5.6 needs the one the client names withdrawn first, with their "
                         f"reason (5.8); then {SCREENED}, and the tour is the first free slot past the notice (4.2), told by "
                         "its date and time (4.1), for a client with no tours (4.4).")
@@ -473,7 +479,7 @@ class Builder:
             slots = d.read("search_tour_slots", listing_id=lst.listing_id, not_before=notice_bound(lst))["slots"]
             d.write("book_tour", client_id=c.client_id, listing_id=lst.listing_id, start=slots[0]["start"])
             tour_told(d, slots[0])
-        d.output(prev["income_to_rent_ratio"], "number")
+        application_told(d, prev)
         d.one_end_state(f"An active rental and a client with no pending application (5.6): {SCREENED}. Each backup tour is of "
                         "an active rental at the first free slot past its notice (4.2), told by its date and time (4.1), and "
                         "the client holds 3 tours at most (4.4).")
@@ -817,7 +823,7 @@ class Builder:
         slots = d.read("search_tour_slots", listing_id=target.listing_id, not_before=notice_bound(target))["slots"]
         d.write("book_tour", client_id=c.client_id, listing_id=target.listing_id, start=slots[0]["start"])
         tour_told(d, slots[0])
-        d.output(prev["income_to_rent_ratio"], "number")
+        application_told(d, prev)
         d.one_end_state(f"The primary tenant gives notice for the end date on time (7.1, 7.3 a); for the new rental {SCREENED} "
                         "with no pending application (5.6); the tour is the first free slot past the notice (4.2), told by "
                         "its date and time (4.1), for a client holding fewer than 3 tours (4.4).")
