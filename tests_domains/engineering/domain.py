@@ -585,4 +585,29 @@ DOMAIN.invariants(
     not_after_now("package_versions", "published_on"),
     not_after_now("upgrade_runs", "ran_on"),
     not_after_now("files", "updated_on"),
+    not_after_now("pull_requests", "approvals[].approved_on"),
 )
+
+
+@DOMAIN.invariant
+def _approvals_in_review(db: EngineeringDB, now: datetime) -> Any:
+    """approvals given while the pull request was open, and fixes proposed after their issue"""
+    for key, pr in db.pull_requests.items():
+        for approval in pr.approvals:
+            if approval.approved_on < pr.opened_on or (pr.merged_on is not None and approval.approved_on > pr.merged_on):
+                yield f"pull_requests[{key!r}]: approval on {approval.approved_on} outside {pr.opened_on}..{pr.merged_on}"
+        issue = db.issues.get(f"{pr.repo}#{pr.fixes_issue}") if pr.fixes_issue is not None else None
+        if issue is not None and pr.opened_on < issue.opened_on:
+            yield f"pull_requests[{key!r}]: opened on {pr.opened_on}, before the issue it fixes ({issue.opened_on})"
+
+
+@DOMAIN.invariant
+def _stable_versions(db: EngineeringDB, now: datetime) -> Any:
+    """every version 1.0.0 or later (the MAJOR rules of 4.2 and 5.1 are those of a stable API)"""
+    found = [(f"package_versions[{k!r}]", x.version) for k, x in db.package_versions.items()]
+    found += [(f"dependencies[{k!r}]", x.version) for k, x in db.dependencies.items()]
+    found += [(f"releases[{k!r}]", x.version) for k, x in db.releases.items()]
+    found += [(f"repositories[{k!r}]", x.latest_version) for k, x in db.repositories.items()]
+    for where, version in found:
+        if _semver(version)[0] < 1:
+            yield f"{where}: version {version} is below 1.0.0"

@@ -93,7 +93,9 @@ def generate(seed: int = SEED) -> dict[str, Any]:
     pkg_versions: dict[str, list[tuple[tuple[int, int, int], date]]] = {}
     versions: dict[str, Rec] = {}
     for pkg in PACKAGES:
-        pv = (rng.randint(0, 3), rng.randint(0, 9), rng.randint(0, 5))
+        # Every version is 1.0.0 or later: under 1.0.0 semver lets anything break in a minor release, and the
+        # policy's MAJOR rules (5.1, preview_release) are those of a stable API. Same draws as 0..3, one higher.
+        pv = (rng.randint(1, 4), rng.randint(0, 9), rng.randint(0, 5))
         day = date(2024, 1, 1) + timedelta(days=rng.randint(0, 60))
         lst: list[tuple[tuple[int, int, int], date]] = []
         for _ in range(rng.randint(10, 16)):
@@ -157,7 +159,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                            "granted_on": d(gdate + timedelta(days=rng.randint(0, 30))), "expires_on": exp, "reason": ""}
         writers = sorted(x for x, r in roles.items() if r in ("write", "maintain", "admin"))
         # history
-        v: tuple[int, int, int] = (rng.randint(0, 4), rng.randint(0, 12), rng.randint(0, 6))
+        v: tuple[int, int, int] = (rng.randint(1, 5), rng.randint(0, 12), rng.randint(0, 6))  # 1.0.0 on, as above
         number = rng.randint(1, 40)
         day = START + timedelta(days=rng.randint(0, 40))
         pending: list[Rec] = []
@@ -184,6 +186,8 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             pr["fixes_issue"] = fixes
             pr["merged_on"] = d(day + timedelta(days=rng.randint(1, 4)))
             pr["merged_by"] = author
+            for approval in pr["approvals"]:  # branch protection counts approvals given before the merge
+                approval["approved_on"] = min(approval["approved_on"], pr["merged_on"])
             if fixes is not None:
                 iss = issues[f"{name}#{fixes}"]
                 iss["closed_on"], iss["closed_by"], iss["resolution"] = pr["merged_on"], author, "fixed"
@@ -230,7 +234,12 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                          rules[0]["required_approvals"])
             run_no += rng.randint(3, 40)
             if fixable and rng.random() < 0.7:
-                pr["fixes_issue"] = fixable.pop(0)["number"]
+                fixed = fixable.pop(0)
+                pr["fixes_issue"] = fixed["number"]
+                if pr["opened_on"] < fixed["opened_on"]:  # a fix is proposed after its issue is reported
+                    pr["opened_on"] = fixed["opened_on"]
+                    for approval in pr["approvals"]:
+                        approval["approved_on"] = max(approval["approved_on"], fixed["opened_on"])
             prs[pr["pr_id"]] = pr
         repos[name] = {"name": name, "owner_team": team,
                        "description": f"{name.replace('-', ' ').capitalize()} for the {team} team",
@@ -316,7 +325,7 @@ def make_pr(rng: random.Random, repo: str, number: int, author: str, writers: li
     reviewers = rng.sample(others, n_app)
     slug = rng.choice(OBJECTS)
     title = f"{rng.choice(VERBS)} {slug}"
-    approvals = [{"reviewer": r, "approved_on": d(day + timedelta(days=rng.randint(0, 2)))} for r in sorted(reviewers)]
+    approvals = [{"reviewer": r, "approved_on": d(min(day + timedelta(days=rng.randint(0, 2)), TODAY))} for r in sorted(reviewers)]
     if state == "open" and rng.random() < 0.25:
         approvals.append({"reviewer": author, "approved_on": d(day)})
     return {"pr_id": f"{repo}#{number}", "repo": repo, "number": number, "title": title, "author": author,
