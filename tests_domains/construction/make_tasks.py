@@ -337,7 +337,7 @@ def inspection_book(b: Builder, n: int, train: int = 0) -> None:
             return False
         d.write("schedule_inspection", project_id=p.project_id, inspection_type=t, slot_id=slot["slot_id"])
         d.one_end_state(EARLIEST.format(what=f"the {SAY[t]} inspection") + " The owner may book any inspection (11).")
-        return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time")])
+        return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time"), (slot["inspector_name"], "name")])
 
     b.run("inspection_earliest", n, cands, write, train)
 
@@ -382,7 +382,7 @@ def inspection_out_of_order(b: Builder, n: int) -> None:
         d.one_end_state(f"The {SAY[want]} inspection's permit is current, but a lower level has not passed (12): the one "
                         f"inspection outstanding at or below it is the {SAY[prior]}, which the owner then asks for. "
                         + EARLIEST.format(what=f"the {SAY[prior]} inspection"))
-        return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time")])
+        return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time"), (slot["inspector_name"], "name")])
 
     b.run("inspection_out_of_order", n, cands, write)
 
@@ -425,7 +425,7 @@ def reinspection(b: Builder, n: int) -> None:
         d.one_end_state(f"The {s.trade} subcontractor may book its own trade's inspection (11); a re-inspection goes to the "
                         "inspector of the latest failure, at that inspector's earliest bookable slot (16), which is not the "
                         "earliest slot of all.")
-        return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time")])
+        return b.fits(d, [(slot["date"], "date"), (slot["start_time"], "time"), (slot["inspector_name"], "name")])
 
     b.run("reinspection_same_inspector", n, cands, write)
 
@@ -726,7 +726,7 @@ def release_and_report(b: Builder, n: int) -> None:
                     occurred_on="2026-04-13", occurred_at=at, injured_persons=0, description="Unsecured ladder slid down, nobody on it")
         assert len(WAIVERS[a.pay_app_id]) == 1
         d.one_end_state(WAIVER_OK + " Nobody hurt and nothing damaged is a near miss (28).")
-        return b.fits(d, [(paid["amount_paid"], "money"), (r["follow_up_due"], "date")])
+        return b.fits(d, [(paid["amount_paid"], "money"), (r["incident_id"], "code"), (r["follow_up_due"], "date")])
 
     b.run("release_and_report", n, cands, write)
 
@@ -882,11 +882,13 @@ def owner_busy(b: Builder, n: int) -> None:
             b.writer.discard(d)
             return False
         d.write("schedule_inspection", project_id=p.project_id, inspection_type=t, slot_id=slot["slot_id"])
-        d.write("file_incident_report", project_id=p.project_id, reported_by=o.owner_id, category="near_miss", occurred_on=when,
-                occurred_at=at, injured_persons=0, description="Plywood sheet blew off the roof stack next to the owner")
+        r = d.write("file_incident_report", project_id=p.project_id, reported_by=o.owner_id, category="near_miss",
+                    occurred_on=when, occurred_at=at, injured_persons=0,
+                    description="Plywood sheet blew off the roof stack next to the owner")
         d.one_end_state("The owner approves their project's one pending change order, under 15% (18-20); "
                         + EARLIEST.format(what=f"the {SAY[t]} inspection") + " Nobody hurt and nothing damaged is a near miss (28).")
-        return b.fits(d, [(q["new_completion"], "date"), (slot["date"], "date"), (slot["start_time"], "time")])
+        return b.fits(d, [(q["new_completion"], "date"), (slot["date"], "date"), (slot["start_time"], "time"),
+                          (slot["inspector_name"], "name"), (r["incident_id"], "code"), (r["follow_up_due"], "date")])
 
     b.run("owner_three_requests", n, cands, write)
 
