@@ -780,6 +780,7 @@ DOMAIN.order("set_target_model", "rebalance_account")
 # -- data invariants: the clock, ages, places and money the policy relies on -------------------
 DOMAIN.invariants(
     plausible_age("clients", "date_of_birth", low=18, high=105),
+    plausible_age("clients", "date_of_birth", at="client_since", low=18),
     not_after_now("clients", "client_since"),
     not_after_now("clients", "risk_profile_date"),
     not_after_now("accounts", "opened_date"),

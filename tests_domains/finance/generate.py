@@ -336,6 +336,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         if age > 70 and profile == "aggressive":
             profile = "moderate"
         since = date(rng.randint(2008, 2024), rng.randint(1, 12), rng.randint(1, 28))
+        since = max(since, date(dob.year + 18, dob.month, dob.day))  # a client opens an account as an adult
         # the questionnaires: most recent sets the profile; some are over three years old
         stale = rng.random() < 0.16
         latest = (date(rng.randint(2019, 2022), rng.randint(1, 12), rng.randint(1, 28)) if stale

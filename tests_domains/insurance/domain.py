@@ -695,6 +695,8 @@ def model_years_on_sale(db: InsuranceDB, now: datetime) -> Iterator[str]:
 DOMAIN.invariants(
     vins_valid("vehicles", "vin"),
     plausible_age("policyholders", "date_of_birth", low=18, high=105),
+    plausible_age("policyholders", "date_of_birth", at="member_since", low=18),
+    ordered("policies", "member_since", "effective_date", via=("policyholder_id", "policyholders")),
     plausible_age("drivers", "date_of_birth", low=15, high=100),
     not_after_now("policyholders", "member_since"),
     ordered("policies", "effective_date", "expiration_date", strict=True),

@@ -410,6 +410,10 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
             bill_premium(pol)
             policies.append(pol)
             holder["policy_numbers"].append(pol["policy_number"])
+            # a member since the first policy at the latest, and an adult then
+            born = date.fromisoformat(holder["date_of_birth"])
+            adult = (date(born.year + 18, 3, 1) if (born.month, born.day) == (2, 29) else born.replace(year=born.year + 18)).isoformat()
+            holder["member_since"] = min(max(holder["member_since"], adult), pol["effective_date"])
             db["policies"][pol["policy_number"]] = pol
         for pol in policies:
             eff = date.fromisoformat(pol["effective_date"])

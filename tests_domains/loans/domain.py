@@ -707,6 +707,19 @@ MODEL_YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789"  # VIN position 10: 2010 is 
 
 
 @DOMAIN.invariant
+def accounts_on_file_before_use(db: LoansDB, now: dt.datetime) -> Iterator[str]:
+    """borrowers.bank_accounts: an account was on file before a disbursement or payment used it"""
+    added = {a.account_id: a.added_date for b in db.borrowers.values() for a in b.bank_accounts}
+    for number, loan in db.loans.items():
+        account = loan.disbursement_account_id
+        if account is not None and added[account] > loan.origination_date:
+            yield f"loans[{number!r}]: disbursed on {loan.origination_date} to {account}, added {added[account]}"
+    for key, payment in db.payments.items():
+        if added[payment.bank_account_id] > payment.posted_date:
+            yield f"payments[{key!r}]: posted {payment.posted_date} from {payment.bank_account_id}, added {added[payment.bank_account_id]}"
+
+
+@DOMAIN.invariant
 def vehicle_years(db: LoansDB, now: dt.datetime) -> Iterator[str]:
     """loans.vehicle: the VIN encodes the model year, and a new vehicle is of a model year on sale when financed
     (the year the loan was made, or the next)."""

@@ -464,6 +464,26 @@ class _Gen:
                              withdrawal_reason=rng.choice(["found_better_rate", "no_longer_needed",
                                                            "changing_amount_or_terms", "other"]))
 
+    def accounts_on_file_before_use(self) -> None:
+        """A bank account was added (and verified) before money first moved through it: an added date drawn
+        after the account's first disbursement, payment or autopay draft moves to two weeks before it."""
+        first_use: dict[str, str] = {}
+
+        def use(account_id: str | None, day: str) -> None:
+            if account_id is not None and day < first_use.get(account_id, "9999"):
+                first_use[account_id] = day
+
+        for loan in self.loans.values():
+            use(loan["disbursement_account_id"], loan["origination_date"])
+            use(loan["autopay_account_id"], loan["origination_date"])
+        for payment in self.payments.values():
+            use(payment["bank_account_id"], payment["posted_date"])
+        for b in self.borrowers.values():
+            for account in b["bank_accounts"]:
+                if account["account_id"] in first_use:
+                    latest = (dt.date.fromisoformat(first_use[account["account_id"]]) - dt.timedelta(days=14)).isoformat()
+                    account["added_date"] = min(account["added_date"], latest)
+
     def run(self) -> dict[str, Any]:
         rng = self.rng
         products = {p["product_id"]: p for p in PRODUCTS}
@@ -482,6 +502,7 @@ class _Gen:
             for _ in range(rng.choice([1, 1, 2, 2, 2, 3])):
                 self.loan(b, products[rng.choice(names)])
             self.extra_applications(b)
+        self.accounts_on_file_before_use()
         return dict(borrowers=self.borrowers, products=products, rate_tiers=tiers, applications=self.applications,
                     loans=self.loans, payments=self.payments, fees=self.fees, deferrals=self.deferrals)
 
