@@ -624,6 +624,8 @@ class Builder:
         d.write("request_discount_approval", quote_id=q["quote_id"], approver_rep_id=mgr.rep_id, justification=why)
         d.write("create_followup", owner_rep_id=r.rep_id, related_id=o.opportunity_id, subject=SUBJECTS[5], due_date=due)
         d.output(q["net_total"], "money")
+        if not in_policy(q["expires_on"], "date"):  # 6.1: the expiry is told with the total before the quote is made
+            d.output(q["expires_on"], "date")
         d.output(name(mgr), "name")
         d.forbid("send_quote", quote_id=q["quote_id"], contact_id=to)
         d.one_end_state("The effective discount is above the owner's limit and within their manager's: the quote is created "
@@ -651,6 +653,9 @@ class Builder:
         q = d.write("create_quote", opportunity_id=o.opportunity_id, lines=lines, header_discount_pct=header)
         d.write("request_discount_approval", quote_id=q["quote_id"], approver_rep_id=director.rep_id, justification=why)
         d.output(q["effective_discount_pct"], "percent")
+        d.output(q["net_total"], "money")  # 6.1: the net total and expiry are told with the discount before creating
+        if not in_policy(q["expires_on"], "date"):
+            d.output(q["expires_on"], "date")
         d.output(name(director), "name")
         d.forbid("request_discount_approval", quote_id=q["quote_id"], approver_rep_id=mgr.rep_id, justification=why)
         d.one_end_state("The effective discount is above the manager's limit and within the regional director's (at most "

@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from datetime import date
 from typing import Any
 
-from pytest_tau import TaskDraft, TaskWriter
+from pytest_tau import Output, TaskDraft, TaskWriter
 from tests_domains.web_automation.domain import DOMAIN
 from tests_domains.web_automation.schema import PLANS
 
@@ -137,6 +137,13 @@ def me(c: Rec) -> str:
 
 def verify(d: TaskDraft, c: Rec) -> Any:
     return d.read("find_customer", first_name=c["first_name"], last_name=c["last_name"], email=c["email"], date_of_birth=c["date_of_birth"])
+
+
+def told_speed(d: TaskDraft, rate: int) -> None:
+    """Policy 5.2: the speed the agent chose (the highest allowed) is said in its confirmation; a figure of the policy's
+    own plan table is no finding, so only a site's own rate is required."""
+    if not d.given_away(Output(value=str(rate), kind="number")):
+        d.output(rate, "number")
 
 
 def extraction_terms(d: TaskDraft, c: Rec, site: Rec) -> tuple[Any, int]:
@@ -463,6 +470,7 @@ def robots_split(b: Builder, n: int) -> None:
             _, rate = extraction_terms(d, c, site)
             d.write("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=good["path"],
                     max_pages=pages, requests_per_minute=rate, schedule="once")
+            told_speed(d, rate)
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=bad["path"],
                      max_pages=pages, requests_per_minute=rate, schedule="once")
             d.one_end_state(f"{bad['path']} starts with a disallowed prefix, which no customer's argument opens (4.2); "
@@ -497,6 +505,7 @@ def rate_cap(b: Builder, n: int, train: int = 0) -> None:
             usage, rate = extraction_terms(d, c, site)
             d.write("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                     max_pages=usage["plan_terms"]["max_pages_per_job"], requests_per_minute=rate, schedule="daily")
+            told_speed(d, rate)
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                      max_pages=5000, requests_per_minute=60, schedule="daily")
             d.one_end_state("5000 pages and 60 requests a minute exceed plus's 2,000 pages and the site's own rate (5.1); the "
@@ -763,6 +772,7 @@ def recurring_on_basic(b: Builder, n: int) -> None:
             _, rate = extraction_terms(d, c, site)
             d.write("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                     max_pages=pages, requests_per_minute=rate, schedule="once")
+            told_speed(d, rate)
             d.forbid("schedule_extraction", customer_id=c["customer_id"], site_id=site["site_id"], path_prefix=page["path"],
                      max_pages=pages, requests_per_minute=rate, schedule="weekly")
             d.one_end_state("Recurring jobs need plus or business (3.1, 5.1); the customer refuses an upgrade and takes a "
