@@ -781,6 +781,8 @@ DOMAIN.order("set_target_model", "rebalance_account")
 DOMAIN.invariants(
     plausible_age("clients", "date_of_birth", low=18, high=105),
     plausible_age("clients", "date_of_birth", at="client_since", low=18),
+    ordered("clients", "client_since", "bank_links[].added_date"),
+    ordered("questionnaires", "client_since", "completed_date", via=("client_id", "clients")),
     not_after_now("clients", "client_since"),
     not_after_now("clients", "risk_profile_date"),
     not_after_now("accounts", "opened_date"),
@@ -810,6 +812,15 @@ def ira_contributions_within_limit(db: FinanceDB, now: datetime) -> Iterator[str
         limit = catch_up if year - born.year >= 50 else under_50
         if total > limit:
             yield f"clients[{client_id!r}]: {total:.2f} deposited into IRAs in {year}, over the {limit:.2f} limit"
+
+
+@DOMAIN.invariant
+def links_on_file_before_use(db: FinanceDB, now: datetime) -> Iterator[str]:
+    """transfers: the bank link a transfer uses was on file when it was requested"""
+    added = {link.link_id: link.added_date for client in db.clients.values() for link in client.bank_links}
+    for key, x in db.transfers.items():
+        if added[x.link_id] > x.requested_date:
+            yield f"transfers[{key!r}]: requested {x.requested_date} through {x.link_id}, added {added[x.link_id]}"
 
 
 @DOMAIN.invariant

@@ -348,6 +348,8 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         for qd in dates:
             qprofile = profile if qd == latest else rng.choice(PROFILES)
             answers = _answers_for(qprofile, rng)
+            if qd < since:
+                continue  # drawn, but before the client joined: never taken
             qid = f"RQ{cid[2:]}-{qd.strftime('%Y%m%d')}"
             questionnaires[qid] = {
                 "questionnaire_id": qid, "client_id": cid, "completed_date": qd.isoformat(), "answers": answers,
@@ -361,7 +363,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         for _ in range(rng.choice([1, 1, 2, 2, 3])):
             link_no += 1
             added = date(rng.randint(max(since.year, 2018), 2026), rng.randint(1, 12), rng.randint(1, 28))
-            added = min(added, TODAY - timedelta(days=rng.randint(1, 40)))
+            added = max(min(added, TODAY - timedelta(days=rng.randint(1, 40))), since)
             fresh = bool(links) and rng.random() < 0.3
             if fresh:
                 added = TODAY - timedelta(days=rng.randint(1, 6))
@@ -425,6 +427,16 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 transfers[xid] = {"transfer_id": xid, **x}
             if rng.random() < 0.35:
                 account["last_rebalanced"] = rng.choice(days[: len(days) - 30]).isoformat()
+
+    # a bank link was on file before a transfer first used it: an added date drawn after that moves to two weeks before
+    first_use: dict[str, str] = {}
+    for x in transfers.values():
+        first_use[x["link_id"]] = min(first_use.get(x["link_id"], "9999"), x["requested_date"])
+    for client in clients.values():
+        for link in client["bank_links"]:
+            if link["link_id"] in first_use:
+                before_use = (date.fromisoformat(first_use[link["link_id"]]) - timedelta(days=14)).isoformat()
+                link["added_date"] = min(link["added_date"], before_use)
 
     data = {
         "clients": clients, "accounts": accounts, "securities": sec, "holdings": holdings, "models": models,
