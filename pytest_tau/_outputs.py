@@ -21,9 +21,10 @@ Decisions a caller must know:
   ``50``: `infer_kind` cannot tell an integer amount from a count, so both kinds read both.
 * percent needs a percent sign or word ("12.5%", "12.5 percent", "12.5 per cent", "12.5 pct"): a
   bare "12.5" is not a percent (it could be anything, e.g. "12.5 miles").
-* number words are read for 0-99 ("two nights", "twenty-five"); money only with "dollars"/"bucks"
-  ("fifty dollars"); percent only with a percent word ("twelve percent"). "one" after a determiner
-  ("the one", "no one", "this one") and "one moment" are not the number 1.
+* number words are read for 0-99 ("two nights", "twenty-five"); money only with "dollars", "bucks"
+  or "cents" ("fifty dollars", "four cents"); percent only with a percent word ("twelve percent").
+  "one" after a determiner ("the one", "no one", "this one") and "one moment" are not the number 1.
+  "$.04" is four cents.
 * a number inside a time, a date, a phone number, a code ("W1250", "#50", "1250-A"), a section
   reference ("§8.2", "section 3.5", "3.5." opening a line) or a longer number is not told; nor is one
   joined to the next by a hyphen and a digit ("2-3"), so a range "2-3 nights" tells neither 2 nor 3.
@@ -356,8 +357,9 @@ _WORD_VALUES = {word: n for n, word in enumerate(_UNIT_WORDS)} | {word: 20 + 10 
 _WORD_REST = sorted({word[1:] for word in _WORD_VALUES}, key=len, reverse=True)
 _WORD_NUMBER = re.compile(  # the first letter as a class lets the engine skip ahead; the word is checked in Python
     r"(?P<w>[zotfsen](?<![\w-][zotfsen])(?:" + "|".join(_WORD_REST) + r")(?:[- ](?:" + "|".join(_UNIT_WORDS[1:10]) + r"))?)(?![\w-])"
-    r"(?: (?P<unit>dollars?|bucks|percent|per ?cent)(?![a-z])| ?(?P<pct>%))?"
+    r"(?: (?P<unit>dollars?|bucks|cents?|percent|per ?cent)(?![a-z])| ?(?P<pct>%))?"
 )
+_DOLLAR_CENTS = re.compile(r"(?:us\$|\$|usd) ?\.(?P<cents>\d{1,2})(?!\d)(?![.,]\d)")  # "$.04": cents with no leading zero
 _NOT_ONE_BEFORE = re.compile(r"(?:the|this|that|which|any|no|each|every|another|a|an|other|some|only|same|right|new|old) $")
 
 
@@ -433,10 +435,15 @@ def _numbers(norm: str) -> tuple[_NumberMention, ...]:
             continue  # "zne", "five one": not a number word
         if word == "one" and (_NOT_ONE_BEFORE.search(norm, max(0, match.start() - 8), match.start()) or norm.startswith(" moment", match.end())):
             continue
-        number = sum(_WORD_VALUES[part] for part in parts)
+        number = Decimal(sum(_WORD_VALUES[part] for part in parts))
         unit = match["unit"] or match["pct"] or ""
         percent = unit.replace(" ", "") in _PERCENT_UNITS
-        found.append(_NumberMention(Decimal(number), percent, bool(unit) and not percent, word=True))
+        if unit in ("cent", "cents"):
+            number /= 100  # "four cents a bushel"
+        found.append(_NumberMention(number, percent, bool(unit) and not percent, word=True))
+    for match in _DOLLAR_CENTS.finditer(norm):
+        if not blocked[match.start()]:
+            found.append(_NumberMention(Decimal(match["cents"].ljust(2, "0")) / 100, False, True, word=False))
     return tuple(found)
 
 
@@ -504,8 +511,8 @@ def _needles(value: str, kind: Kind) -> tuple[str, ...]:
     guarantee). A quick way to reject a text without scanning it."""
     if kind in ("money", "number", "percent"):
         amount = abs(_decimal(value))
-        if amount == amount.to_integral_value() and amount <= 99:
-            return ()  # said in words, perhaps
+        if (amount == amount.to_integral_value() and amount <= 99) or (amount < 1 and (amount * 100) % 1 == 0):
+            return ()  # said in words, perhaps ("twelve", "four cents")
         scaled = (amount, amount / 1000, amount / 10**6, amount / 10**9, amount * 100)
         wholes = {int(number) for number in scaled if number >= 1 or number == amount}  # nobody says "$0.5k"
         return tuple({f"{whole}" for whole in wholes} | {f"{whole:,}" for whole in wholes})
