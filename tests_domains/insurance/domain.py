@@ -684,6 +684,20 @@ def state_minimums(db: InsuranceDB, now: datetime) -> Iterator[str]:
 
 
 @DOMAIN.invariant
+def claims_while_on_policy(db: InsuranceDB, now: datetime) -> Iterator[str]:
+    """claims: an auto loss happened while its vehicle was on the policy, which had a vehicle from its first day"""
+    for key, claim in db.claims.items():
+        if claim.vehicle_id is None:
+            continue
+        vehicle = db.vehicles.require(claim.vehicle_id)
+        if claim.date_of_loss < vehicle.added_on or (vehicle.removed_on and claim.date_of_loss > vehicle.removed_on):
+            yield f"claims[{key!r}]: loss of {claim.date_of_loss} on {vehicle.vehicle_id}, on the policy from {vehicle.added_on}"
+    for number, policy in db.policies.items():
+        if policy.line == "auto" and not any(db.vehicles.require(v).added_on <= policy.effective_date for v in policy.vehicle_ids):
+            yield f"policies[{number!r}]: no vehicle from its effective date {policy.effective_date}"
+
+
+@DOMAIN.invariant
 def model_years_on_sale(db: InsuranceDB, now: datetime) -> Iterator[str]:
     """vehicles: a vehicle's model year was on sale when it joined the policy (the next year's models from July)"""
     for key, vehicle in db.vehicles.items():

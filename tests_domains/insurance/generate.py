@@ -446,9 +446,16 @@ def generate(seed: int = DEFAULT_SEED, scale: int = 1) -> dict[str, Any]:
                 add_claim(pol, pol["line"], item, eff, end, is_active)
             # mid-term vehicle swaps already on the books (history for the endorsement ledger)
             if is_active and pol["line"] == "auto" and rng.random() < 0.18 and (TODAY - eff).days > 30:
-                vid = pol["vehicle_ids"][-1]
-                veh = db["vehicles"][vid]
                 day = rand_day(eff + timedelta(days=10), TODAY - timedelta(days=5))
+                # the car added mid-term is not the policy's first (a policy has a car from its first day) and has
+                # no claim dated before it joined; when no car qualifies, the history has no swap
+                claimed = {c["vehicle_id"] for c in db["claims"].values() if c["policy_number"] == pol["policy_number"]
+                           and c["date_of_loss"] < _d(day)}
+                later = [v for v in pol["vehicle_ids"][1:] if v not in claimed]
+                if not later:
+                    continue
+                vid = later[-1]
+                veh = db["vehicles"][vid]
                 veh["added_on"] = _d(day)
                 term_change = R.VEHICLE_CLASS_RATE[veh["vehicle_class"]]
                 prorated = R.prorate(term_change, pol["effective_date"], pol["expiration_date"], day)
