@@ -11,6 +11,7 @@ import functools
 import hashlib
 import re
 from datetime import datetime, timedelta
+from itertools import pairwise
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -599,6 +600,22 @@ def _approvals_in_review(db: EngineeringDB, now: datetime) -> Any:
         issue = db.issues.get(f"{pr.repo}#{pr.fixes_issue}") if pr.fixes_issue is not None else None
         if issue is not None and pr.opened_on < issue.opened_on:
             yield f"pull_requests[{key!r}]: opened on {pr.opened_on}, before the issue it fixes ({issue.opened_on})"
+
+
+@DOMAIN.invariant
+def _numbered_as_opened(db: EngineeringDB, now: datetime) -> Any:
+    """issues and pull requests of a repository numbered from one sequence in the order they were opened"""
+    opened: dict[str, list[tuple[int, str, str]]] = {}
+    items: list[tuple[str, Issue | PullRequest]] = [*db.issues.items(), *db.pull_requests.items()]
+    for key, item in items:
+        opened.setdefault(item.repo, []).append((item.number, item.opened_on, key))
+    for rows in opened.values():
+        rows.sort()
+        for (number, day, key), (later, later_day, later_key) in pairwise(rows):
+            if later == number:
+                yield f"{key} and {later_key} share the number {number}"
+            elif later_day < day:
+                yield f"{later_key} opened on {later_day}, before {key} ({day}) which has a lower number"
 
 
 @DOMAIN.invariant

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import random
+import re
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -46,8 +47,18 @@ OBJECTS = ["retry backoff on timeouts", "pagination cursor", "null currency code
            "large file uploads", "duplicate events", "audit log retention", "connection pool leak", "locale fallback",
            "feature flag defaults", "slow startup", "graceful shutdown", "health check endpoint", "CSV escaping",
            "JSON schema validation", "token rotation", "idempotency keys", "index rebuild", "error page copy"]
-ISSUE_TXT = ["crashes when {o}", "{o} broken after deploy", "flaky test around {o}", "request: {o}", "docs missing for {o}",
-             "memory grows with {o}", "wrong status code for {o}", "timeout under load: {o}"]
+# Kinds of issue: the title, the labels a triager gives that kind, the drawn labels that may join them, and the
+# title of the pull request that fixes it. Labels follow the title (a docs gap is not a "security" issue).
+ISSUE_KINDS = [
+    ("crash in {o}", ["bug"], {"security"}, "Fix crash in {o}"),
+    ("{o} broken after deploy", ["bug", "regression"], set(), "Fix {o} regression"),
+    ("flaky test around {o}", ["flaky-test"], {"good-first-issue"}, "Stabilize the test around {o}"),
+    ("request: {o}", ["enhancement"], {"good-first-issue"}, "Add {o}"),
+    ("docs missing for {o}", ["docs"], {"good-first-issue"}, "Document {o}"),
+    ("memory grows with {o}", ["bug", "performance"], set(), "Fix memory growth in {o}"),
+    ("wrong status code for {o}", ["bug"], {"security"}, "Return the right status code for {o}"),
+    ("timeout under load: {o}", ["performance"], set(), "Speed up {o} under load"),
+]
 LABELS = ["bug", "enhancement", "docs", "security", "performance", "flaky-test", "good-first-issue", "regression"]
 
 
@@ -69,6 +80,8 @@ def bump(v: tuple[int, int, int], kind: str) -> tuple[int, int, int]:
 
 def generate(seed: int = SEED) -> dict[str, Any]:
     rng = random.Random(seed)
+    features: dict[str, str] = {}  # issue id -> the feature it is about
+    fix_titles: dict[str, str] = {}  # issue id -> the title of a pull request that fixes it
     devs: dict[str, Rec] = {}
     emails: set[str] = set()
     by_team: dict[str, list[str]] = {t: [] for t in TEAMS}
@@ -173,7 +186,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 break
             # an issue now and then
             if rng.random() < 0.6:
-                iss = make_issue(rng, name, number, writers, all_devs, day, "closed")
+                iss = make_issue(rng, name, number, writers, all_devs, day, "closed", features, fix_titles)
                 issues[iss["issue_id"]] = iss
                 fixes: int | None = number
                 number += 1
@@ -184,6 +197,8 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             pr = make_pr(rng, name, number, author, writers, day, change, "merged", run_no, rules[0]["required_approvals"])
             run_no += rng.randint(3, 40)
             pr["fixes_issue"] = fixes
+            if fixes is not None:
+                pr["title"] = fix_titles[f"{name}#{fixes}"]
             pr["merged_on"] = d(day + timedelta(days=rng.randint(1, 4)))
             pr["merged_by"] = author
             for approval in pr["approvals"]:  # branch protection counts approvals given before the merge
@@ -214,13 +229,17 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         # open issues and open pull requests
         for _ in range(rng.randint(3, 8)):
             number += 1
-            iss = make_issue(rng, name, number, writers, all_devs, TODAY - timedelta(days=rng.randint(1, 60)), "open")
+            iss = make_issue(rng, name, number, writers, all_devs, TODAY - timedelta(days=rng.randint(1, 60)), "open", features, fix_titles)
             issues[iss["issue_id"]] = iss
             open_issues.append(iss)
         if rng.random() < 0.15:
             p0 = rng.choice(open_issues)
             p0["priority"] = "P0"
-            p0["labels"] = sorted(set(p0["labels"]) | {"bug"})
+            # what freezes releases is a severe bug: the issue drawn becomes a crash of the same feature
+            title, labels, _, fix = ISSUE_KINDS[0]
+            feature = features[p0["issue_id"]]
+            p0["title"], p0["labels"] = capital(title.format(o=feature)), list(labels)
+            fix_titles[p0["issue_id"]] = fix.format(o=feature)
         else:
             for iss in open_issues:
                 if iss["priority"] == "P0":
@@ -235,7 +254,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             run_no += rng.randint(3, 40)
             if fixable and rng.random() < 0.7:
                 fixed = fixable.pop(0)
-                pr["fixes_issue"] = fixed["number"]
+                pr["fixes_issue"], pr["title"] = fixed["number"], fix_titles[fixed["issue_id"]]
                 if pr["opened_on"] < fixed["opened_on"]:  # a fix is proposed after its issue is reported
                     pr["opened_on"] = fixed["opened_on"]
                     for approval in pr["approvals"]:
@@ -295,6 +314,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             "reporter": issue_rng.choice(writers), "opened_on": d(TODAY - timedelta(days=issue_rng.randint(1, 9))),
             "labels": ["bug"], "priority": "P2", "assignee": None, "state": "open", "closed_on": None, "closed_by": None,
             "resolution": None}
+    issues, prs = renumber(issues, prs, releases)
     db = {"developers": devs, "repositories": repos, "grants": grants, "pull_requests": prs, "issues": issues,
           "releases": releases, "dependencies": deps, "package_versions": versions, "upgrade_runs": runs,
           "advisories": advisories, "files": files, "code_health": health}
@@ -302,12 +322,42 @@ def generate(seed: int = SEED) -> dict[str, Any]:
     return db
 
 
+def capital(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def renumber(issues: dict[str, Rec], prs: dict[str, Rec], releases: dict[str, Rec]) -> tuple[dict[str, Rec], dict[str, Rec]]:
+    """Issues and pull requests share one sequence of numbers per repository, handed out as they are opened:
+    the numbers each repository drew are dealt again in order of opening, and every reference follows them.
+    A pull request's branch is named before its number exists: after the issue it fixes, or after its title."""
+    new: dict[tuple[str, int], int] = {}
+    for repo in sorted({x["repo"] for x in [*issues.values(), *prs.values()]}):
+        items = [x for x in [*issues.values(), *prs.values()] if x["repo"] == repo]
+        numbers = sorted(x["number"] for x in items)
+        for x, number in zip(sorted(items, key=lambda x: (x["opened_on"], x["number"])), numbers, strict=True):
+            new[(repo, x["number"])] = number
+    for rel in releases.values():
+        rel["pull_requests"] = sorted(new[(rel["repo"], n)] for n in rel["pull_requests"])
+    for pr in prs.values():
+        if pr["fixes_issue"] is not None:
+            pr["fixes_issue"] = new[(pr["repo"], pr["fixes_issue"])]
+            pr["source_branch"] = f"{pr['author'].lower()}/issue-{pr['fixes_issue']}"
+        else:
+            pr["source_branch"] = f"{pr['author'].lower()}/{re.sub('[^a-z0-9]+', '-', pr['title'].lower()).strip('-')}"
+    for x in [*issues.values(), *prs.values()]:
+        x["number"] = new[(x["repo"], x["number"])]
+        x["issue_id" if "issue_id" in x else "pr_id"] = f"{x['repo']}#{x['number']}"
+    return ({x["issue_id"]: x for x in issues.values()}, {x["pr_id"]: x for x in prs.values()})
+
+
 def make_issue(rng: random.Random, repo: str, number: int, writers: list[str], everyone: list[str], day: date,
-               state: str) -> Rec:
-    text = rng.choice(ISSUE_TXT).format(o=rng.choice(OBJECTS))
-    labels = sorted(set(rng.sample(LABELS, rng.randint(0, 2))))
-    return {"issue_id": f"{repo}#{number}", "repo": repo, "number": number, "title": text[0].upper() + text[1:],
-            "reporter": rng.choice(everyone), "opened_on": d(day), "labels": labels,
+               state: str, features: dict[str, str], fix_titles: dict[str, str]) -> Rec:
+    title, labels, extra, fix = rng.choice(ISSUE_KINDS)
+    feature = rng.choice(OBJECTS)
+    drawn = set(rng.sample(LABELS, rng.randint(0, 2)))
+    features[f"{repo}#{number}"], fix_titles[f"{repo}#{number}"] = feature, fix.format(o=feature)
+    return {"issue_id": f"{repo}#{number}", "repo": repo, "number": number, "title": capital(title.format(o=feature)),
+            "reporter": rng.choice(everyone), "opened_on": d(day), "labels": sorted({*labels, *(drawn & extra)}),
             "priority": rng.choice([None, "P1", "P2", "P2", "P3"]),
             "assignee": rng.choice([None, rng.choice(writers)]), "state": state, "closed_on": None, "closed_by": None,
             "resolution": None}
@@ -329,7 +379,7 @@ def make_pr(rng: random.Random, repo: str, number: int, author: str, writers: li
     if state == "open" and rng.random() < 0.25:
         approvals.append({"reviewer": author, "approved_on": d(day)})
     return {"pr_id": f"{repo}#{number}", "repo": repo, "number": number, "title": title, "author": author,
-            "source_branch": f"{author.lower()}/{slug.split()[0].lower()}-{number}", "target_branch": "main",
+            "source_branch": "", "target_branch": "main",  # named by renumber
             "state": state, "change": change, "opened_on": d(day), "approvals": approvals, "ci_status": ci,
             "ci_run": f"CI-{run_no}", "fixes_issue": None, "merged_on": None, "merged_by": None, "released_in": None}
 
