@@ -1056,6 +1056,7 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
     "data_invariants": check_data_invariants,
     "spray_scores_0": check_spray_scores_0,
     "alternatives_score_1": check_alternatives_score_1,
+    "end_state_shown": check_end_state_shown,
     "policy_orders_score_0": check_policy_orders_score_0,
     "script_answers": check_script_answers,
     "formatted_strings_free": check_formatted_strings_free,
@@ -1063,7 +1064,7 @@ CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {
 
 # Checks every domain does not pass yet: `validate --check NAME` (or `--pending`) runs them; each joins
 # CHECKS once all domains pass it.
-PENDING_CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {"end_state_shown": check_end_state_shown}
+PENDING_CHECKS: dict[str, Callable[[AnyDomain], list[str]]] = {}
 
 
 def run_checks(domain: AnyDomain) -> dict[str, list[str]]:
