@@ -619,6 +619,30 @@ def _numbered_as_opened(db: EngineeringDB, now: datetime) -> Any:
 
 
 @DOMAIN.invariant
+def _releases_ship_what_was_merged(db: EngineeringDB, now: datetime) -> Any:
+    """a release ships every pull request merged before its tag, and none merged after it"""
+    for key, rel in db.releases.items():
+        for pr in db.pull_requests.where(repo=rel.repo, state="merged"):
+            shipped = pr.number in rel.pull_requests
+            assert pr.merged_on is not None
+            if shipped and pr.merged_on > rel.tagged_on:
+                yield f"releases[{key!r}]: ships {pr.pr_id}, merged on {pr.merged_on}, after its tag ({rel.tagged_on})"
+            later = pr.released_in is None or _semver(pr.released_in) > _semver(rel.version)
+            if not shipped and later and pr.merged_on <= rel.tagged_on:
+                yield f"releases[{key!r}]: tagged on {rel.tagged_on} without {pr.pr_id}, merged on {pr.merged_on}"
+
+
+@DOMAIN.invariant
+def _requirements_published(db: EngineeringDB, now: datetime) -> Any:
+    """a package version asks only for versions of other packages published by its own release day"""
+    for key, release in db.package_versions.items():
+        for package, spec in release.requires.items():
+            floor = db.package_versions.get(f"{package}@{spec.split(',')[0].removeprefix('>=')}")
+            if floor is None or floor.published_on > release.published_on:
+                yield f"package_versions[{key!r}]: requires {package} {spec}, not published by {release.published_on}"
+
+
+@DOMAIN.invariant
 def _stable_versions(db: EngineeringDB, now: datetime) -> Any:
     """every version 1.0.0 or later (the MAJOR rules of 4.2 and 5.1 are those of a stable API)"""
     found = [(f"package_versions[{k!r}]", x.version) for k, x in db.package_versions.items()]

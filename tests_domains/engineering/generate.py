@@ -222,6 +222,12 @@ def generate(seed: int = SEED) -> dict[str, Any]:
                 for pend in pending:
                     pend["released_in"] = vstr(v)
                 pending = []
+        # A release ships every pull request merged before its tag: one merged after the last it ships is merged
+        # after the tag (at the latest, the release is tagged the day before that merge).
+        for rel in [r for r in releases.values() if r["repo"] == name and r["pull_requests"]]:
+            later = [p["merged_on"] for p in prs.values() if p["repo"] == name and p["number"] > max(rel["pull_requests"])]
+            if later and min(later) <= rel["tagged_on"]:
+                rel["tagged_on"] = d(date.fromisoformat(min(later)) - timedelta(days=1))
         if first_release:
             rid = f"{name}@v{vstr(v)}"
             releases[rid] = {"release_id": rid, "repo": name, "version": vstr(v), "tag": f"v{vstr(v)}",
@@ -239,6 +245,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             title, labels, _, fix = ISSUE_KINDS[0]
             feature = features[p0["issue_id"]]
             p0["title"], p0["labels"] = capital(title.format(o=feature)), list(labels)
+            p0["assignee"] = p0["assignee"] or admin  # a release-blocking bug has an owner
             fix_titles[p0["issue_id"]] = fix.format(o=feature)
         else:
             for iss in open_issues:
@@ -293,7 +300,11 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         base = req_rng.randint(0, max(0, len(theirs) - 6))
         capped = req_rng.random() < 0.3
         for i in range(start, len(mine)):
-            floor = theirs[min(len(theirs) - 1, base + (i - start + 1) // 2)][0]
+            # a version can only ask for what was published by its own release day
+            out = [k for k, (_, day) in enumerate(theirs) if day <= mine[i][1]]
+            if not out:
+                continue
+            floor = theirs[min(out[-1], base + (i - start + 1) // 2)][0]
             spec = f">={vstr(floor)}" + (f",<{floor[0] + 1}.0.0" if capped else "")
             versions[f"{pkg}@{vstr(mine[i][0])}"]["requires"] = {other: spec}
     # The working trees (after everything else, with their own seeds, so the records above stay as they were).
