@@ -193,12 +193,13 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             else:
                 fixes = None
             author = rng.choice(writers)
-            change = rng.choices(["major", "minor", "patch"], [1, 5, 8])[0]
-            pr = make_pr(rng, name, number, author, writers, day, change, "merged", run_no, rules[0]["required_approvals"])
+            rng.choices(["major", "minor", "patch"], [1, 5, 8])  # drawn and unused (change_of decides): later draws stay
+            pr = make_pr(rng, name, number, author, writers, day, "merged", run_no, rules[0]["required_approvals"])
             run_no += rng.randint(3, 40)
             pr["fixes_issue"] = fixes
             if fixes is not None:
                 pr["title"] = fix_titles[f"{name}#{fixes}"]
+                pr["change"] = change_of(pr["title"])
             pr["merged_on"] = d(day + timedelta(days=rng.randint(1, 4)))
             pr["merged_by"] = author
             for approval in pr["approvals"]:  # branch protection counts approvals given before the merge
@@ -255,13 +256,14 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         for _ in range(rng.randint(2, 6)):
             number += 1
             author = rng.choice(writers)
-            change = rng.choices(["major", "minor", "patch"], [1, 5, 8])[0]
-            pr = make_pr(rng, name, number, author, writers, TODAY - timedelta(days=rng.randint(1, 20)), change, "open", run_no,
+            rng.choices(["major", "minor", "patch"], [1, 5, 8])  # drawn and unused (change_of decides): later draws stay
+            pr = make_pr(rng, name, number, author, writers, TODAY - timedelta(days=rng.randint(1, 20)), "open", run_no,
                          rules[0]["required_approvals"])
             run_no += rng.randint(3, 40)
             if fixable and rng.random() < 0.7:
                 fixed = fixable.pop(0)
                 pr["fixes_issue"], pr["title"] = fixed["number"], fix_titles[fixed["issue_id"]]
+                pr["change"] = change_of(pr["title"])
                 if pr["opened_on"] < fixed["opened_on"]:  # a fix is proposed after its issue is reported
                     pr["opened_on"] = fixed["opened_on"]
                     for approval in pr["approvals"]:
@@ -333,6 +335,15 @@ def generate(seed: int = SEED) -> dict[str, Any]:
     return db
 
 
+# What a pull request's change is to the repository's users, by what its title says it does (semver): removing
+# something breaks callers, adding something is a feature, everything else here (fixes, docs, speed, tests) a patch.
+CHANGE_OF_VERB = {"Remove": "major", "Add": "minor", "Support": "minor", "Migrate": "minor"}
+
+
+def change_of(title: str) -> str:
+    return CHANGE_OF_VERB.get(title.split()[0], "patch")
+
+
 def capital(text: str) -> str:
     return text[0].upper() + text[1:]
 
@@ -374,7 +385,7 @@ def make_issue(rng: random.Random, repo: str, number: int, writers: list[str], e
             "resolution": None}
 
 
-def make_pr(rng: random.Random, repo: str, number: int, author: str, writers: list[str], day: date, change: str, state: str,
+def make_pr(rng: random.Random, repo: str, number: int, author: str, writers: list[str], day: date, state: str,
             run_no: int, required: int) -> Rec:
     others = [w for w in writers if w != author]
     if state == "merged":
@@ -391,7 +402,7 @@ def make_pr(rng: random.Random, repo: str, number: int, author: str, writers: li
         approvals.append({"reviewer": author, "approved_on": d(day)})
     return {"pr_id": f"{repo}#{number}", "repo": repo, "number": number, "title": title, "author": author,
             "source_branch": "", "target_branch": "main",  # named by renumber
-            "state": state, "change": change, "opened_on": d(day), "approvals": approvals, "ci_status": ci,
+            "state": state, "change": change_of(title), "opened_on": d(day), "approvals": approvals, "ci_status": ci,
             "ci_run": f"CI-{run_no}", "fixes_issue": None, "merged_on": None, "merged_by": None, "released_in": None}
 
 
