@@ -643,6 +643,15 @@ def _requirements_published(db: EngineeringDB, now: datetime) -> Any:
 
 
 @DOMAIN.invariant
+def _employee_admins(db: EngineeringDB, now: datetime) -> Any:
+    """every repository has an employee with admin on it (an owner whose grant does not end with a contract)"""
+    for name in db.repositories:
+        admins = [db.developers[g.dev_id] for g in db.grants.where(repo=name, role="admin")]
+        if not any(dev.employment == "employee" for dev in admins):
+            yield f"repositories[{name!r}]: no employee holds admin"
+
+
+@DOMAIN.invariant
 def _stable_versions(db: EngineeringDB, now: datetime) -> Any:
     """every version 1.0.0 or later (the MAJOR rules of 4.2 and 5.1 are those of a stable API)"""
     found = [(f"package_versions[{k!r}]", x.version) for k, x in db.package_versions.items()]

@@ -161,6 +161,15 @@ def generate(seed: int = SEED) -> dict[str, Any]:
         for m in members:
             if m != admin and rng.random() < 0.55:
                 roles[m] = rng.choices(["write", "maintain", "read"], [5, 3, 1])[0]
+        if devs[admin]["employment"] == "contractor":
+            # A repository's admin is its accountable owner: an employee, so the repository is not left without
+            # one when a contract (and the contractor's grant with it) ends. The team's employee with the highest
+            # role takes it over; the contractor keeps maintain.
+            rank = {"maintain": 0, "write": 1, "read": 2}
+            staff = sorted((rank[r], m) for m, r in roles.items() if m != admin and devs[m]["employment"] == "employee")
+            if staff:
+                roles[admin], admin = "maintain", staff[0][1]
+                roles[admin] = "admin"
         for o in rng.sample(all_devs, 6):
             roles.setdefault(o, "read")
         for dev, role in sorted(roles.items()):
