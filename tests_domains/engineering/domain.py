@@ -652,6 +652,14 @@ def _employee_admins(db: EngineeringDB, now: datetime) -> Any:
 
 
 @DOMAIN.invariant
+def _pins_resolved(db: EngineeringDB, now: datetime) -> Any:
+    """every repository's pins a resolved set, as a lock file is: each pinned version's requirements met by the others"""
+    for name in db.repositories:
+        for problem in _unmet(db, {dep.package: dep.version for dep in db.dependencies.where(repo=name)}):
+            yield f"repositories[{name!r}]: {problem}"
+
+
+@DOMAIN.invariant
 def _stable_versions(db: EngineeringDB, now: datetime) -> Any:
     """every version 1.0.0 or later (the MAJOR rules of 4.2 and 5.1 are those of a stable API)"""
     found = [(f"package_versions[{k!r}]", x.version) for k, x in db.package_versions.items()]

@@ -70,6 +70,36 @@ def vstr(v: tuple[int, int, int]) -> str:
     return f"{v[0]}.{v[1]}.{v[2]}"
 
 
+def meets(version: str, spec: str) -> bool:
+    """Does a version meet '>=X.Y.Z' or '>=X.Y.Z,<A.B.C'?"""
+    v = tuple(int(x) for x in version.split("."))
+    for part in spec.split(","):
+        bound = tuple(int(x) for x in part.lstrip("><=").split("."))
+        if (part.startswith(">=") and v < bound) or (part.startswith("<") and v >= bound):
+            return False
+    return True
+
+
+def _pins_meet(pins: dict[str, Rec], versions: dict[str, Rec], package: str, version: str) -> bool:
+    """Do a repository's pins meet what this version of one of its packages requires?"""
+    needs = versions[f"{package}@{version}"].get("requires", {})
+    return all(meets(pins[other]["version"], spec) for other, spec in needs.items() if other in pins)
+
+
+def resolve_pins(deps: dict[str, Rec], versions: dict[str, Rec], pkg_versions: dict[str, list[tuple[tuple[int, int, int], date]]]) -> None:
+    """A repository's pins are a resolved set, as a lock file is: no pinned version needs another pinned package at a
+    version it is not at. A pin whose requirements its repository's other pins do not meet goes back to the newest
+    older version whose requirements they meet (the oldest versions need nothing), until the set is consistent."""
+    for repo in sorted({x["repo"] for x in deps.values()}):
+        pins = {x["package"]: x for x in deps.values() if x["repo"] == repo}
+        while broken := sorted(p for p, x in pins.items() if not _pins_meet(pins, versions, p, x["version"])):
+            dep = pins[broken[0]]
+            now = tuple(int(x) for x in dep["version"].split("."))
+            older = [(v, day) for v, day in pkg_versions[dep["package"]]
+                     if v < now and _pins_meet(pins, versions, dep["package"], vstr(v))]
+            dep["version"], dep["updated_on"] = vstr(older[-1][0]), d(max(older[-1][1], START))
+
+
 def bump(v: tuple[int, int, int], kind: str) -> tuple[int, int, int]:
     if kind == "major":
         return (v[0] + 1, 0, 0)
@@ -318,6 +348,7 @@ def generate(seed: int = SEED) -> dict[str, Any]:
             floor = theirs[min(out[-1], base + (i - start + 1) // 2)][0]
             spec = f">={vstr(floor)}" + (f",<{floor[0] + 1}.0.0" if capped else "")
             versions[f"{pkg}@{vstr(mine[i][0])}"]["requires"] = {other: spec}
+    resolve_pins(deps, versions, pkg_versions)
     # The working trees (after everything else, with their own seeds, so the records above stay as they were).
     plans = plan_code(sorted(repos), seed + 1)
     last_merge = {name: max((p["merged_on"] for p in prs.values() if p["repo"] == name and p["merged_on"]), default=d(START))
