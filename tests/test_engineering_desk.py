@@ -8,6 +8,7 @@ import re
 import pytest
 
 from pytest_tau._agents import OracleAgent
+from pytest_tau._environment import Environment
 from pytest_tau._scoring import play
 from pytest_tau._tasks import Action, Task
 from pytest_tau._users import ScriptedUser
@@ -107,3 +108,14 @@ def test_requirements_met_the_policy_s_way_whatever_the_tool(task_id: str) -> No
     for other in others:
         moved = Action(name="pin_dependencies", arguments={"repo": repo, "pins": {**pins, needed: other}, "requested_by": dev})
         assert score(task, [*reads, moved])[0] == 0.0, other
+
+
+
+def test_temporary_write_leaves_the_standing_read_in_place() -> None:
+    # Elevated access that expires falls back to the role held before it, never to no access at all.
+    read = next(g for g in sorted(DB.grants.values(), key=lambda g: g.grant_id) if g.role == "read" and g.expires_on is None)
+    env = Environment(DOMAIN)
+    granted = env.call("grant_access", {"repo": read.repo, "dev_id": read.dev_id, "role": "write", "days": 30, "reason": "a project"})
+    assert not granted.error and '"expires_on":"2026-07-10"' in granted.result.replace(" ", "")
+    grants = [g for g in env.state.db.grants.values() if g.repo == read.repo and g.dev_id == read.dev_id]
+    assert sorted((g.role, g.expires_on) for g in grants) == [("read", None), ("write", "2026-07-10")]

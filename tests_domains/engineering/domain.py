@@ -122,10 +122,11 @@ def list_access(db: EngineeringDB, dev_id: DevId) -> list[Grant]:
 def grant_access(db: EngineeringDB, repo: RepoName, dev_id: DevId, role: Role,
                  days: Annotated[int, Field(description="how many days the grant lasts, counted from today", ge=1)],
                  reason: Annotated[FreeText, Field(description="why the developer needs access, in their words")]) -> Grant:
-    """Grant a developer a role on a repository until today + days. Replaces their current grant on that repository."""
+    """Grant a developer a role on a repository until today + days, beside the grants they already hold there (their
+    role is the highest of their active grants, so when this one ends the one they held before applies again)."""
     r = _repo(db, repo)
     _dev(db, dev_id)
-    gid = f"G-{r.name}-{dev_id.strip()}"
+    gid = f"G-{r.name}-{dev_id.strip()}-{DOMAIN.today:%Y%m%d}"
     grant = Grant(grant_id=gid, repo=r.name, dev_id=dev_id.strip(), role=role, granted_on=_today(),
                   expires_on=(DOMAIN.today + timedelta(days=days)).isoformat(), reason=reason)
     db.grants[gid] = grant
