@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpcore  # noqa: F401 - see below
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.amber import AmberSnapshotExtension
@@ -21,6 +22,11 @@ from pytest_tau import Domain
 from pytest_tau.testing import OpenAIServer, OracleModel, Reply
 
 pytest_plugins = ["pytester"]
+
+# httpx imports httpcore lazily and keeps a map from httpcore's exception classes to its own at
+# first use. An in-process pytester run drops the modules it imported when it ends: had httpcore
+# first come in during one, the next run's fresh httpcore raised exceptions that map caught no
+# longer (a dropped connection escaped as httpcore.RemoteProtocolError). Imported here, it stays.
 
 SNAPSHOTS = Path(__file__).parents[1] / "snapshots"
 

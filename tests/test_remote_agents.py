@@ -8,6 +8,9 @@ and retail, 16 items at a time (called directly, not through pytester).
 from __future__ import annotations
 
 import json
+import socket
+import sys
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -65,6 +68,39 @@ def test_http_faults_are_retried(tau: TauRunner, http_agent: HttpAgentServer) ->
                      "--remote-backoff", "0", "--remote-retries", "6")
     assert result.ret == 0, result.stdout.str()
     assert all(row["reward"] == 1.0 for row in results(tau).values())
+
+
+def _dropped(port: int) -> str:
+    import httpx
+
+    try:
+        httpx.Client(timeout=5).get(f"http://127.0.0.1:{port}/")
+    except httpx.TransportError as exc:
+        return f"httpx {type(exc).__name__}"
+    except Exception as exc:  # what the agent's retries would not recognise
+        return f"{type(exc).__module__} {type(exc).__name__}"
+    return "answered"
+
+
+def test_a_dropped_connection_stays_an_httpx_error_after_an_in_process_run() -> None:
+    """An in-process pytester run drops the modules it imported when it ends. httpx's map of
+    httpcore's errors must survive that, or the http agent's retries miss a dropped connection
+    (the tests keep httpcore imported: tests/conftest.py)."""
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def drop_every_connection() -> None:
+        while True:
+            connection, _ = server.accept()
+            connection.recv(65536)
+            connection.close()
+
+    threading.Thread(target=drop_every_connection, daemon=True).start()
+    port = server.getsockname()[1]
+    saved = dict(sys.modules)
+    first = _dropped(port)
+    sys.modules.clear()
+    sys.modules.update(saved)  # what the in-process run does at its end
+    assert (first, _dropped(port)) == ("httpx RemoteProtocolError", "httpx RemoteProtocolError")
 
 
 def test_http_agent_down_is_an_item_error_not_a_zero(tau: TauRunner, http_agent: HttpAgentServer) -> None:
