@@ -359,19 +359,25 @@ def dialable_exchange(number: int) -> int:
     return number + 1 if number % 100 == 11 else number
 
 
+def _each_value(table: str, field: str, where: Where | None, holds: str, problem: Callable[[str], str | None]) -> Invariant:
+    """Every value of `table.field`, as text, has no `problem` (which returns None for a right value)."""
+
+    def check(db: Any, now: dt.datetime) -> Iterator[str]:
+        for key, record in _records(db, table, where):
+            for value in _values(record, field):
+                found = problem(str(value))
+                if found:
+                    yield f"{table}[{key!r}].{field} = {value} {found}"
+
+    return Invariant(f"{table}.{field} {holds}", check)
+
+
 def area_codes_valid(table: str, field: str, *, where: Where | None = None) -> Invariant:
     """A North American phone number has a dialable area code and exchange (NXX-NXX: no
     leading 0 or 1, no N11, no N9X area codes, which are reserved). Numbers written with
     another country code (+44 ...) are that country's and left alone."""
 
-    def check(db: Any, now: dt.datetime) -> Iterator[str]:
-        for key, record in _records(db, table, where):
-            for value in _values(record, field):
-                problem = _area_code_problem(str(value))
-                if problem:
-                    yield f"{table}[{key!r}].{field} = {value} {problem}"
-
-    return Invariant(f"{table}.{field} dialable", check)
+    return _each_value(table, field, where, "dialable", _area_code_problem)
 
 
 # A VIN's ninth character is a check digit over the other sixteen (49 CFR 565.15): title,
@@ -404,14 +410,7 @@ def _vin_problem(vin: str) -> str | None:
 def vins_valid(table: str, field: str, *, where: Where | None = None) -> Invariant:
     """Every vehicle identification number is well formed and carries its check digit."""
 
-    def check(db: Any, now: dt.datetime) -> Iterator[str]:
-        for key, record in _records(db, table, where):
-            for value in _values(record, field):
-                problem = _vin_problem(str(value))
-                if problem:
-                    yield f"{table}[{key!r}].{field} = {value} {problem}"
-
-    return Invariant(f"{table}.{field} valid VIN", check)
+    return _each_value(table, field, where, "valid VIN", _vin_problem)
 
 
 _TYPOS = re.compile(r"(?<!\.)\.\.(?!\.)|,,|  |\s(?:[,;:]|\.(?!\.\.|\d))|\s$|^\s")
