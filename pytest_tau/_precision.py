@@ -29,7 +29,7 @@ import orjson
 from ._environment import ToolCall
 from ._outputs import Kind, Output, infer_kind, output_told, spoken
 
-__all__ = ["confidential_told", "derived_wrong_outputs", "parsed_result", "right_path_figures", "said_values", "scalars"]
+__all__ = ["confidential_told", "derived_wrong_outputs", "parsed_result", "records_with_siblings", "right_path_figures", "said_values", "scalars"]
 
 Scalar = str | int | float
 
@@ -43,19 +43,19 @@ def parsed_result(result: str) -> Any:
         return result
 
 
-def _records(node: Any, siblings: tuple[dict[str, Any], ...] = ()) -> Iterator[tuple[dict[str, Any], tuple[dict[str, Any], ...]]]:
+def records_with_siblings(node: Any, siblings: tuple[dict[str, Any], ...] = ()) -> Iterator[tuple[dict[str, Any], tuple[dict[str, Any], ...]]]:
     """Every dict inside a result, with the other dicts of the list it is in."""
     if isinstance(node, dict):
         yield node, siblings
         for value in node.values():
-            yield from _records(value)
+            yield from records_with_siblings(value)
     elif isinstance(node, list):
         dicts = [item for item in node if isinstance(item, dict)]
         for item in node:
             if isinstance(item, dict):
-                yield from _records(item, tuple(other for other in dicts if other is not item))
+                yield from records_with_siblings(item, tuple(other for other in dicts if other is not item))
             elif isinstance(item, list):
-                yield from _records(item)
+                yield from records_with_siblings(item)
 
 
 def scalars(node: Any, confidential: frozenset[str] = frozenset(), key: str = "") -> Iterator[tuple[str, Scalar]]:
@@ -131,7 +131,7 @@ def right_path_figures(outputs: Sequence[Output], calls: Sequence[ToolCall], con
     for call, result in _gold_results(calls):
         if call.write and isinstance(result, dict):
             figures += [f"{key}: {value}" for key, value in result.items() if key not in confidential and isinstance(value, (str, int, float))]
-        for record, _ in _records(result):
+        for record, _ in records_with_siblings(result):
             plain = {key: value for key, value in record.items() if key not in confidential and isinstance(value, (str, int, float)) and not isinstance(value, bool)}
             if any(_same(output, value) for output in outputs for value in plain.values()):
                 figures += [f"{key}: {value}" for key, value in plain.items()]
@@ -144,7 +144,7 @@ def derived_wrong_outputs(outputs: Sequence[Output], calls: Sequence[ToolCall], 
     figures tell, or that equal a required output, are left out."""
     wrong: dict[Output, None] = {}
     for _, result in _gold_results(calls):
-        for record, siblings in _records(result):
+        for record, siblings in records_with_siblings(result):
             if not siblings:
                 continue
             for output in outputs:
@@ -174,7 +174,7 @@ def _result_confidential(result: Any, confidential: frozenset[str], shapes: Shap
     """One result's confidential values worth checking, and every public value it shows (casefolded)."""
     found: dict[Output, None] = {}
     public: set[str] = set()
-    for record, _ in _records(result):
+    for record, _ in records_with_siblings(result):
         keys = record.keys()
         for key, value in record.items():
             if isinstance(value, (dict, list, bool)) or value is None:

@@ -25,7 +25,7 @@ from ._domain import AnyDomain, DomainError
 from ._environment import Environment
 from ._invariants import run_invariants, task_text_problems
 from ._outputs import Output, infer_kind, near_misses, output_told, spoken
-from ._precision import parsed_result, right_path_figures, said_values, scalars
+from ._precision import parsed_result, records_with_siblings, right_path_figures, said_values, scalars
 from ._scoring import play
 from ._state import fingerprint
 from ._tasks import Action, Task
@@ -725,21 +725,15 @@ def check_alternatives_score_1(domain: AnyDomain) -> list[str]:
     return problems
 
 
-def _offered_ids(result: Any) -> Iterator[set[str]]:
-    """The values of each key across a list of two or more records of a result: the records a
-    look-up put before the agent to choose from."""
-    if isinstance(result, dict):
-        for value in result.values():
-            yield from _offered_ids(value)
-    elif isinstance(result, list):
-        records = [item for item in result if isinstance(item, dict)]
-        if len(records) >= 2:
-            for key in {key for record in records for key in record}:
-                values = {record[key] for record in records if isinstance(record.get(key), str)}
-                if len(values) >= 2:
-                    yield values
-        for item in result:
-            yield from _offered_ids(item)
+def _offered(result: Any) -> set[str]:
+    """The values a record of a result holds where another record of its list holds another:
+    what a look-up put before the agent to choose from."""
+    return {
+        value
+        for record, siblings in records_with_siblings(result)
+        for key, value in record.items()
+        if isinstance(value, str) and any(isinstance(other.get(key), str) and other[key] != value for other in siblings)
+    }
 
 
 def chosen_records(domain: AnyDomain, task: Task) -> list[str]:
@@ -747,18 +741,18 @@ def chosen_records(domain: AnyDomain, task: Task) -> list[str]:
     customer's own words do not name them: the task's choices between records."""
     said = task.user.instructions + "\n" + "\n".join(task.user.script)
     writes = set(_writes(domain, list(task.gold_actions)))
-    offered: list[set[str]] = []
+    offered: set[str] = set()
     chosen: list[str] = []
     for index, (action, call) in enumerate(zip(task.gold_actions, domain.gold(task.id).calls, strict=True)):
         if index not in writes:
             if not call.error:
-                offered += _offered_ids(parsed_result(call.result))
+                offered |= _offered(parsed_result(call.result))
             continue
         if action.actor != "agent":
             continue
         for value in action.arguments.values():
             for item in value if isinstance(value, list) else [value]:
-                if isinstance(item, str) and item not in said and any(item in values for values in offered):
+                if isinstance(item, str) and item not in said and item in offered:
                     chosen.append(item)
     return list(dict.fromkeys(chosen))
 
