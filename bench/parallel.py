@@ -30,6 +30,11 @@ first request, and the roll-up after the last reply, are excluded. Then
     ideal      = workers / latency        (every worker always waiting on one call)
     efficiency = throughput / ideal       (target >= 0.9 at -n 16)
 
+"bound" is the efficiency a harness that cost nothing would reach on the same items: items
+differ in length (6 to 14 model calls here), and the phase ends with the slowest thread, so
+with few items per thread the order they start in caps the efficiency (order_bound: each
+process's share, the head first, then the longest first, as the prefetcher starts them).
+
 Start-up is excluded before the first request; workers import litellm (~2 s of CPU) at
 start-up (pytest_configure), before their first item. Two further figures separate the causes: "per-item" is the
 model wait in each item, calls x latency / sum of results.jsonl `duration` fields (the
@@ -55,6 +60,7 @@ at once compete for the CPU. The last line is the figure at the largest -n.
 from __future__ import annotations
 
 import argparse
+import heapq
 import os
 import sys
 import tempfile
@@ -78,6 +84,24 @@ def peak_concurrency(stamps: list[float], latency: float) -> int:
         now += step
         peak = max(peak, now)
     return peak
+
+
+def order_bound(calls: list[int], workers: int, concurrency: int, latency: float) -> float:
+    """The efficiency a harness of no cost would reach on these items (calls per item, in
+    collection order): each process's share, the head first and then the longest first, on
+    `concurrency` threads; the slowest thread ends the phase."""
+    from pytest_tau._prefetch import share
+
+    finish = 0.0
+    for worker in range(workers):
+        mine = [calls[i] for i in share(len(calls), worker, workers)] if workers > 1 else list(calls)
+        order = mine[:1] + sorted(mine[1:], reverse=True)
+        threads = [0.0] * max(1, concurrency)
+        for n in order:
+            heapq.heappush(threads, heapq.heappop(threads) + n * latency)
+        finish = max([finish, *threads])
+    ideal = min(workers * concurrency, len(calls)) / latency
+    return sum(calls) / finish / ideal if finish else 0.0
 
 
 def parse_config(text: str) -> tuple[int, int]:
@@ -129,12 +153,15 @@ def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: flo
     firsts = sorted(min(start for _, start, _ in p["items"]) for p in procs)
     first_item = min(min(end for _, _, end in p["items"]) for p in procs) - min(p["started"] for p in probes_all)
     rss = sum(p["maxrss_kib"] for p in probes_all) / 1024
+    by_item = {r["item"]: r["agent_usage"]["calls"] + r["user_usage"]["calls"] for r in lines}
+    in_order = [by_item[f"{domain.name}-{task}-t{trial}"] for task in task_ids for trial in range(trials)]
     return {
         "config": f"{config} {client}", "first_item": first_item, "rss": rss,
         "spread": firsts[-1] - firsts[0], "before": stamps[0] - latency - min(p["started"] for p in probes_all),
         "after": wall_end - stamps[-1],
         "workers": workers, "items": len(lines), "calls": calls, "wall": wall, "phase": phase,
         "throughput": throughput, "ideal": ideal, "efficiency": throughput / ideal, "busy": busy,
+        "bound": order_bound(in_order, workers, concurrency, latency),
         "steady": steady, "peak": peak_concurrency(stamps, latency), "processes": len(procs),
         "harness_ms": sum(p.get("cpu_items", 0.0) for p in probes_all) / calls * 1000,
         "run_ms": cpu.harness / calls * 1000, "server_ms": cpu.server / calls * 1000,
@@ -144,7 +171,7 @@ def run(config: str, domain: Any, task_ids: list[str], trials: int, latency: flo
 def print_row(row: dict[str, Any]) -> None:
     steady = "-" if row["steady"] is None else f"{row['steady']:.2f}"
     print(f"{row['config']:>14}{row['calls']:>7}{row['wall']:>8.1f}{row['phase']:>9.1f}{row['throughput']:>9.1f}"
-          f"{row['ideal']:>7.0f}{row['efficiency']:>8.2f}{row['busy']:>10.2f}{steady:>8}{row['peak']:>11}"
+          f"{row['ideal']:>7.0f}{row['efficiency']:>8.2f}{row['bound']:>7.2f}{row['busy']:>10.2f}{steady:>8}{row['peak']:>11}"
           f"{row['spread']:>14.1f}{row['before']:>8.1f}{row['after']:>7.1f}{row['first_item']:>11.1f}{row['rss']:>9.0f}"
           f"{row['harness_ms']:>12.2f}{row['run_ms']:>8.1f}{row['server_ms']:>10.2f}", flush=True)
 
@@ -164,7 +191,7 @@ def main() -> None:
     print(f"workload: {args.domain}, {len(task_ids)} tasks x {args.trials} trials = {len(task_ids) * args.trials} items, "
           f"model latency {args.latency * 1000:.0f} ms per call")
     configs = args.configs.split(",") if args.configs else [f"n{w}" for w in args.workers.split(",")]
-    print(f"{'config':>14}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}"
+    print(f"{'config':>14}{'calls':>7}{'wall s':>8}{'phase s':>9}{'calls/s':>9}{'ideal':>7}{'effic.':>8}{'bound':>7}"
           f"{'per-item':>10}{'steady':>8}{'in flight':>11}{'start spread':>14}{'before':>8}{'after':>7}{'1st item s':>11}{'RSS MiB':>9}"
           f"{'CPU ms/call':>12}{'run ms':>8}{'server ms':>10}")
     rows = []

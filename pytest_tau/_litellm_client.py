@@ -53,6 +53,8 @@ def check(config: ModelConfig, role: str) -> str | None:
 class LiteLLMClient:
     """`litellm.completion`, one call at a time, for one model."""
 
+    bounds_calls = False  # litellm's HTTP clients are its own: the harness bounds each call on a thread
+
     def __init__(self, config: ModelConfig) -> None:
         self.config = config
         self._litellm = import_litellm()

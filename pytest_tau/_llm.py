@@ -23,7 +23,7 @@ from typing import Any, Literal
 import orjson
 
 from ._conversation import InfraError, ModelLimit, RequestedCall, Usage
-from ._deadline import CallDeadline, CallStopped, within
+from ._deadline import CallDeadline, CallStopped, bounded, within
 from ._litellm_client import import_litellm
 from ._model_client import FATAL_PREFIX, ChatRequest, ClientName, ModelClient, ModelConfig, Verdict, forced_client
 
@@ -212,7 +212,8 @@ class LLM:
                 raise InfraError(GATE.fatal[endpoint])
             try:
                 # --llm-timeout bounds the whole call (a trickled body too), not each read.
-                answer = within(self.config.timeout, lambda: client.send(request), f"model {self.config.model}", GATE.stopping)
+                bound = bounded if client.bounds_calls else within
+                answer = bound(self.config.timeout, lambda: client.send(request), f"model {self.config.model}", GATE.stopping)
                 if answer.message is None:
                     raise EmptyAnswer("the response carried no choice (a 200 with an empty `choices`)")
                 GATE.end_call(endpoint, probing, answered=True)

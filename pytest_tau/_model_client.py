@@ -91,6 +91,10 @@ class Verdict:
 
 
 class ModelClient(Protocol):
+    # True: `send` honours `_deadline.bounded` itself (its transport is ours); False: the
+    # harness bounds the call with `_deadline.within` (a thread per call).
+    bounds_calls: bool
+
     def send(self, request: ChatRequest) -> Answer:
         """Make one call, no retry; raise what the provider's library raised."""
         ...

@@ -2,23 +2,26 @@
 through the official `openai` SDK, without litellm.
 
 litellm cost 5 s of CPU to import and about 6 ms of CPU per call on a 21 KB request
-(bench/call_floor.py); this path is the SDK's HTTP client, auth, timeouts and error types,
-with the request serialized by orjson and the response read as JSON (no response model is
-built): the SDK's own typed `create` walks every request against its annotations and builds
-pydantic models of every response, which is most of its cost. Prices and context windows
-are litellm's, read from its map on disk (_prices).
+(bench/call_floor.py). Here the SDK makes the client (base URL, key, organization and project
+from the environment, user agent) and the errors (`APIStatusError` and its kinds, timeouts,
+connection errors, as its own `post` raises them); the request is prepared once and sent on the
+SDK's httpx client over our transport (_httppool: a pool whose cost does not grow with the
+calls in flight, and whole-call deadlines), serialized by orjson, and the response read as
+JSON. The SDK's typed `create` walks every request against its annotations and builds
+pydantic models of every response, and its request builder redoes the URL and headers per
+call: most of its cost. Prices and context windows are litellm's, read from its map on disk
+(_prices).
 """
 
 from __future__ import annotations
 
-import importlib
 import os
-import sys
 import threading
 from typing import Any
 
 import orjson
 
+from ._deadline import CallDeadline, CallStopped
 from ._model_client import (
     Answer,
     ChatRequest,
@@ -104,6 +107,9 @@ class OpenAIClient:
     """One model at one endpoint; the SDK's client (its connection pool) is shared by the
     process's conversations."""
 
+    # Its transport (_httppool) ends a call at the deadline of `_deadline.bounded` itself.
+    bounds_calls = True
+
     def __init__(self, config: ModelConfig) -> None:
         self.config = config
         self.provider, self.name = provider_and_name(config)
@@ -112,9 +118,21 @@ class OpenAIClient:
             import openai
 
             self._openai = openai
+            import httpx
+
+            from ._httppool import stack_transport
+
             self._sdk = openai.OpenAI(
-                api_key=_api_key(self.provider, base) or "no-key", base_url=base, max_retries=0, timeout=config.timeout
+                api_key=_api_key(self.provider, base) or "no-key", base_url=base, max_retries=0, timeout=config.timeout,
+                http_client=openai.DefaultHttpxClient(transport=stack_transport(), timeout=config.timeout),
             )
+        # The request as the SDK would make it (its URL, auth, organization and project, user
+        # agent), prepared once: the SDK's builder redoes it per call (about 0.7 ms of CPU).
+        self._http = self._sdk._client
+        self._url = httpx.URL(str(self._sdk.base_url).rstrip("/") + "/chat/completions")
+        headers = {**self._sdk.auth_headers, **self._sdk.default_headers}
+        self._headers = httpx.Headers({name: value for name, value in headers.items() if isinstance(value, str)}).raw
+        self._timeouts = httpx.Timeout(config.timeout).as_dict()
         from ._prices import model_entry
 
         self._price = model_entry(self.name, self.provider or "openai")
@@ -144,12 +162,22 @@ class OpenAIClient:
     def send(self, request: ChatRequest) -> Answer:
         import httpx
 
-        if "httpx2" in sys.modules:
-            # The SDK reads sys.modules["httpx2"] on every request; another library's thread may
-            # still be importing it (half a module): wait for that import to finish.
-            importlib.import_module("httpx2")
+        openai = self._openai
         content = orjson.dumps(self.body(request), option=orjson.OPT_NON_STR_KEYS)
-        response = self._sdk.post("/chat/completions", cast_to=httpx.Response, content=content)
+        http_request = httpx.Request(
+            "POST", self._url, headers=self._headers, content=content, extensions={"timeout": self._timeouts}
+        )
+        # The SDK's errors, as its own `post` raises them.
+        try:
+            response = self._http.send(http_request)
+        except (CallDeadline, CallStopped):
+            raise
+        except httpx.TimeoutException as exc:
+            raise openai.APITimeoutError(request=http_request) from exc
+        except Exception as exc:
+            raise openai.APIConnectionError(request=http_request) from exc
+        if response.status_code >= 400:
+            raise self._sdk._make_status_error_from_response(response)
         try:
             data = orjson.loads(response.content)
         except (orjson.JSONDecodeError, httpx.HTTPError) as exc:

@@ -5,6 +5,10 @@ once on threads (the model layer is litellm's synchronous `completion`; a thread
 conversation costs a stack, an asyncio rewrite would cost the whole model layer). The
 items still run through pytest one by one, in their usual order: the `tau_run` fixture of
 an item takes its conversation from here, played ahead of time, instead of playing it.
+Within each batch handed to the threads, the next item to report starts first and the rest
+longest first (by the task's gold calls and script), so no long conversation starts last
+and runs on alone at the end (on 128 retail items at 64 in flight, the order alone bounds
+the efficiency at 0.79 in collection order, 0.93 longest first).
 Results, trajectories, JUnit and results.jsonl are written as today, when the item
 reports: a run killed with -9 loses only conversations not yet reported, and --resume
 plays them again.
@@ -39,6 +43,7 @@ __all__ = [
     "Prefetcher",
     "concurrency_problems",
     "effective_concurrency",
+    "expected_length",
     "job",
     "register",
     "release",
@@ -187,6 +192,16 @@ class Job:
             return None
 
 
+def expected_length(item: pytest.Item) -> int:
+    """A conversation's expected length in turns, from its task: the gold tool calls and the
+    user's scripted lines (0 when the item does not say)."""
+    case = case_of(item)
+    if case is None:
+        return 0
+    script = getattr(case.task.user, "script", None) or []
+    return len(case.task.gold_actions) + len(script)
+
+
 def _playable(item: pytest.Item) -> bool:
     if case_of(item) is None:
         return False
@@ -242,11 +257,16 @@ class Prefetcher:
         return self.closed or (session is not None and bool(session.shouldstop or session.shouldfail))
 
     def _fill(self) -> None:
-        while self.queue and len(self.futures) < self.window and not self._stopping():
-            item = self.queue.popleft()
-            assert self.executor is not None
+        batch: list[pytest.Item] = []
+        while self.queue and len(self.futures) + len(batch) < self.window and not self._stopping():
+            batch.append(self.queue.popleft())
+        # The head first (the next item to report), then the longest conversations: started
+        # last, a long one would run on alone at the end while the other threads sit idle.
+        batch[1:] = sorted(batch[1:], key=expected_length, reverse=True)
+        assert self.executor is not None or not batch
+        for item in batch:
             built: Future[Job] = Future()
-            self.futures[item.nodeid] = (built, self.executor.submit(self._play, item, built))
+            self.futures[item.nodeid] = (built, self.executor.submit(self._play, item, built))  # type: ignore[union-attr]
 
     def take(self, item: pytest.Item) -> Job | None:
         """The item's job once its thread has built it (its conversation may still be playing),

@@ -12,7 +12,7 @@ import pytest
 
 from pytest_tau import _controller, _ratelimit
 from pytest_tau._conversation import InfraError
-from pytest_tau._llm import LLM, ModelConfig
+from pytest_tau._llm import LLM, ModelConfig, client_for
 from pytest_tau._ratelimit import RateGate
 from pytest_tau._results import UsageRecord
 from pytest_tau.testing import Faults, OpenAIServer, Reply
@@ -64,12 +64,20 @@ def test_retry_after_waits_within_the_patience_budget(header: str) -> None:
         assert sum(slept) <= 30.0 + 60.0
 
 
-def test_a_trickled_model_answer_is_cut_at_the_timeout_and_retried() -> None:
+# Both model clients: the openai path's transport ends the call itself (no thread per call),
+# litellm's calls are ended by the harness's thread.
+CLIENTS = pytest.mark.parametrize("model_client", ["openai", "litellm"])
+
+
+@CLIENTS
+def test_a_trickled_model_answer_is_cut_at_the_timeout_and_retried(model_client: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A body a byte every 0.05 s (about 15 s in all) under a 1 s --llm-timeout: the first
     attempt ends at 1 s, the retry gets a normal answer."""
+    monkeypatch.setenv("PYTEST_TAU_MODEL_CLIENT", model_client)
     with OpenAIServer(lambda request: Reply(content="ok"), Faults(trickle_interval=0.05)) as server:
         server.inject("trickle")
         llm = _llm(server, [], timeout=1.0)
+        client_for(llm.config)  # made before the clock starts (litellm's import is seconds)
         started = time.monotonic()
         assert llm.complete([{"role": "user", "content": "hi"}]).content == "ok"
         elapsed = time.monotonic() - started
@@ -102,14 +110,18 @@ def test_a_trickled_remote_agent_answer_is_cut_at_the_timeout(toy_domain: Any) -
     assert elapsed < 6.0, elapsed
 
 
-def test_a_call_in_flight_is_abandoned_when_the_run_stops() -> None:
+@CLIENTS
+def test_a_call_in_flight_is_abandoned_when_the_run_stops(model_client: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C, -x or a fatal error elsewhere: a slow model's answer (a 15 s trickle under a 60 s
     timeout) does not hold the end of the run."""
     import threading
 
+    monkeypatch.setenv("PYTEST_TAU_MODEL_CLIENT", model_client)
+
     with OpenAIServer(lambda request: Reply(content="ok"), Faults(trickle_interval=0.05)) as server:
         server.inject("trickle")
         llm = _llm(server, [], timeout=60.0)
+        client_for(llm.config)
         threading.Timer(0.5, _ratelimit.GATE.stopping.set).start()
         started = time.monotonic()
         with pytest.raises(InfraError, match="the run is stopping: the model call in flight was abandoned"):
