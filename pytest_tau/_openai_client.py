@@ -1,16 +1,17 @@
 """The OpenAI client: OpenAI itself, vLLM, llama.cpp and any server speaking the OpenAI chat API,
-through the official `openai` SDK, without litellm.
+on httpx with the official `openai` SDK's errors, without litellm.
 
 litellm cost 5 s of CPU to import and about 6 ms of CPU per call on a 21 KB request
-(bench/call_floor.py). Here the SDK makes the client (base URL, key, organization and project
-from the environment, user agent) and the errors (`APIStatusError` and its kinds, timeouts,
-connection errors, as its own `post` raises them); the request is prepared once and sent on the
-SDK's httpx client over our transport (_httppool: a pool whose cost does not grow with the
-calls in flight, and whole-call deadlines), serialized by orjson, and the response read as
-JSON. The SDK's typed `create` walks every request against its annotations and builds
+(bench/call_floor.py). Here a request is what the SDK sends (its URL, key, organization and
+project headers), prepared once and posted on httpx over our transport (_httppool: a pool
+whose cost does not grow with the calls in flight, and whole-call deadlines), serialized by
+orjson, the response read as JSON. A failed call raises the SDK's own errors
+(`APIStatusError` and its kinds, `APITimeoutError`, `APIConnectionError`, made as its `post`
+makes them), so the SDK is imported at the first failure only: its import is about 1 s of CPU
+in each process, its typed `create` walks every request against its annotations and builds
 pydantic models of every response, and its request builder redoes the URL and headers per
-call: most of its cost. Prices and context windows are litellm's, read from its map on disk
-(_prices).
+call (about 0.7 ms of CPU). Prices and context windows are litellm's, read from its map on
+disk (_prices).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ OPENAI_COMPATIBLE = ("openai", "hosted_vllm")
 # Statuses worth another try: 408 request timeout, 429 rate limit, every 5xx.
 _RETRY_STATUS = frozenset({408, 429})
 _SDK_LOCK = threading.Lock()
+OPENAI_BASE = "https://api.openai.com/v1"  # the SDK's default
+_USER_AGENT = "pytest-tau (OpenAI-compatible chat completions)"
 
 
 class UnreadableResponse(Exception):
@@ -104,35 +107,32 @@ def check(config: ModelConfig, role: str) -> str | None:
 
 
 class OpenAIClient:
-    """One model at one endpoint; the SDK's client (its connection pool) is shared by the
+    """One model at one endpoint; its HTTP client (the connection pool) is shared by the
     process's conversations."""
 
     # Its transport (_httppool) ends a call at the deadline of `_deadline.bounded` itself.
     bounds_calls = True
 
     def __init__(self, config: ModelConfig) -> None:
+        import httpx
+
+        from ._httppool import stack_transport
+
         self.config = config
         self.provider, self.name = provider_and_name(config)
-        base = _api_base(self.provider, config)
-        with _SDK_LOCK:  # the SDK's lazy module loading is not made for threads racing through it
-            import openai
-
-            self._openai = openai
-            import httpx
-
-            from ._httppool import stack_transport
-
-            self._sdk = openai.OpenAI(
-                api_key=_api_key(self.provider, base) or "no-key", base_url=base, max_retries=0, timeout=config.timeout,
-                http_client=openai.DefaultHttpxClient(transport=stack_transport(), timeout=config.timeout),
-            )
-        # The request as the SDK would make it (its URL, auth, organization and project, user
-        # agent), prepared once: the SDK's builder redoes it per call (about 0.7 ms of CPU).
-        self._http = self._sdk._client
-        self._url = httpx.URL(str(self._sdk.base_url).rstrip("/") + "/chat/completions")
-        headers = {**self._sdk.auth_headers, **self._sdk.default_headers}
-        self._headers = httpx.Headers({name: value for name, value in headers.items() if isinstance(value, str)}).raw
+        self._base = (_api_base(self.provider, config) or OPENAI_BASE).rstrip("/")
+        self._key = _api_key(self.provider, self._base) or "no-key"
+        # What the SDK sends: the key, the organization and project from its variables.
+        headers = {"Authorization": f"Bearer {self._key}", "Accept": "application/json",
+                   "Content-Type": "application/json", "User-Agent": _USER_AGENT}
+        for variable, header in (("OPENAI_ORG_ID", "OpenAI-Organization"), ("OPENAI_PROJECT_ID", "OpenAI-Project")):
+            if os.environ.get(variable):
+                headers[header] = os.environ[variable]
+        self._headers = httpx.Headers(headers).raw
+        self._url = httpx.URL(self._base + "/chat/completions")
         self._timeouts = httpx.Timeout(config.timeout).as_dict()
+        self._http = httpx.Client(transport=stack_transport(), timeout=config.timeout, follow_redirects=True)
+        self._sdk: Any = None  # the openai SDK's client, made at the first failed call
         from ._prices import model_entry
 
         self._price = model_entry(self.name, self.provider or "openai")
@@ -140,7 +140,18 @@ class OpenAIClient:
         self._temperature = not (not config.api_base and self._price and self._price.get("supports_reasoning"))
 
     def close(self) -> None:
-        self._sdk.close()
+        self._http.close()
+
+    def _openai(self) -> Any:
+        """The openai SDK, for its errors, with its client of this endpoint (`self._sdk`):
+        imported at the first failed call (about 1 s of CPU, which a run whose calls all
+        succeed never pays)."""
+        with _SDK_LOCK:  # the SDK's lazy module loading is not made for threads racing through it
+            import openai
+
+            if self._sdk is None:
+                self._sdk = openai.OpenAI(api_key=self._key, base_url=self._base, max_retries=0, http_client=self._http)
+        return openai
 
     def body(self, request: ChatRequest) -> dict[str, Any]:
         """The chat-completions request body."""
@@ -162,7 +173,6 @@ class OpenAIClient:
     def send(self, request: ChatRequest) -> Answer:
         import httpx
 
-        openai = self._openai
         content = orjson.dumps(self.body(request), option=orjson.OPT_NON_STR_KEYS)
         http_request = httpx.Request(
             "POST", self._url, headers=self._headers, content=content, extensions={"timeout": self._timeouts}
@@ -173,10 +183,11 @@ class OpenAIClient:
         except (CallDeadline, CallStopped):
             raise
         except httpx.TimeoutException as exc:
-            raise openai.APITimeoutError(request=http_request) from exc
+            raise self._openai().APITimeoutError(request=http_request) from exc
         except Exception as exc:
-            raise openai.APIConnectionError(request=http_request) from exc
+            raise self._openai().APIConnectionError(request=http_request) from exc
         if response.status_code >= 400:
+            self._openai()
             raise self._sdk._make_status_error_from_response(response)
         try:
             data = orjson.loads(response.content)
@@ -198,7 +209,7 @@ class OpenAIClient:
         )
 
     def classify(self, exc: BaseException, *, ever_answered: bool) -> Verdict:
-        openai = self._openai
+        openai = self._openai()
         if isinstance(exc, openai.APIStatusError):
             status = exc.status_code
             fatal = fatal_for_status(self.config, status)

@@ -71,7 +71,7 @@ def test_closing_the_clients_closes_the_sdk_connection_pool(monkeypatch) -> None
     monkeypatch.setattr(_llm, "_CLIENTS", {})
     made = _llm.client_for(ModelConfig(model="openai/fake", api_base="http://127.0.0.1:9/v1"))
     _llm.close_clients()
-    assert made._sdk.is_closed()  # type: ignore[attr-defined]
+    assert made._http.is_closed  # type: ignore[attr-defined]
     assert _llm._CLIENTS == {}
 
 
