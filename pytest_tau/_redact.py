@@ -44,6 +44,14 @@ _PATTERNS = (
 )
 
 
+# What any of _PATTERNS needs somewhere in the text (a superset, case aside): most text a run
+# writes (tool results, a customer's words) has none of it and skips the six passes.
+_MAYBE = re.compile(
+    r"(?i)://|=|authoriz|basic |bearer |api[-_]?key|auth[-_]?token|access[-_]?token|subscription[-_]key|secret"
+    r"|(?:sk|rk|pk|rpa|hf|gsk|xai)[-_]"
+)
+
+
 def _env_secrets() -> re.Pattern[str] | None:
     """One pattern matching every secret-looking environment value, read now."""
     values = {value for name, value in os.environ.items() if _SECRET_NAME.search(name) and len(value) >= 8}
@@ -61,6 +69,8 @@ def _redact(text: str, secrets: re.Pattern[str] | None) -> str:
         return text
     if secrets is not None:
         text = secrets.sub(MASK, text)
+    if not _MAYBE.search(text):
+        return text
     for pattern in _PATTERNS:
         text = pattern.sub(_mask, text)
     return text

@@ -353,3 +353,34 @@ def test_a_rejected_key_costs_one_call_not_one_per_conversation(tau, toy_domain)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stdout.fnmatch_lines(["*STOPPED: cannot use the model: 'openai/fake'*(401)*"])
     assert 1 <= server.fault_log["401"] <= (2 if tau.xdist else 1)
+
+
+def test_the_head_starts_first_then_the_longest_conversations() -> None:
+    """A long conversation started last runs on alone while the other threads sit idle: within
+    a batch, the next item to report goes first and the rest longest first."""
+    from types import SimpleNamespace
+
+    from pytest_tau._case import Case
+    from pytest_tau._prefetch import Prefetcher
+
+    def item(name: str, gold: int, lines: int) -> Any:
+        task = SimpleNamespace(gold_actions=[None] * gold, user=SimpleNamespace(script=["line"] * lines))
+        case = Case(domain=None, task=task, trial=0, seed=0)  # type: ignore[arg-type]
+        return SimpleNamespace(nodeid=name, callspec=SimpleNamespace(params={"tau_case": case}))
+
+    submitted: list[str] = []
+
+    class Recorder:
+        def submit(self, play: Any, it: Any, built: Any) -> Any:
+            submitted.append(it.nodeid)
+            return None
+
+    prefetcher = Prefetcher(config=None, settings=None, concurrency=1, slot=None)  # type: ignore[arg-type]
+    prefetcher.executor = Recorder()  # type: ignore[assignment]
+    lengths = {"a": (1, 1), "b": (4, 1), "c": (0, 1), "d": (6, 3), "e": (2, 1), "f": (5, 4), "g": (9, 9)}
+    prefetcher.queue.extend(item(name, *length) for name, length in lengths.items())
+    prefetcher._fill()  # a window of 4 x concurrency: a, b, c, d
+    assert submitted == ["a", "d", "b", "c"]
+    prefetcher.futures.pop("a")
+    prefetcher._fill()  # one place freed: the next in order
+    assert submitted[4:] == ["e"]
