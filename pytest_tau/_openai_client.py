@@ -131,7 +131,13 @@ class OpenAIClient:
         self._headers = httpx.Headers(headers).raw
         self._url = httpx.URL(self._base + "/chat/completions")
         self._timeouts = httpx.Timeout(config.timeout).as_dict()
-        self._http = httpx.Client(transport=stack_transport(), timeout=config.timeout, follow_redirects=True)
+        if _proxied():
+            # HTTPS_PROXY and the like (NO_PROXY too) are httpx's to apply, on its own transports:
+            # the harness bounds each call on a thread instead.
+            self._http = httpx.Client(timeout=config.timeout, follow_redirects=True)
+            self.bounds_calls = False
+        else:
+            self._http = httpx.Client(transport=stack_transport(), timeout=config.timeout, follow_redirects=True)
         self._sdk: Any = None  # the openai SDK's client, made at the first failed call
         from ._prices import model_entry
 
@@ -228,6 +234,13 @@ class OpenAIClient:
             return Verdict(retryable=True)
         # Unreadable bodies are retried; a bare ValueError would be a bug, never retried.
         return Verdict(retryable=isinstance(exc, (UnreadableResponse, ConnectionError, TimeoutError)))
+
+
+def _proxied() -> bool:
+    """Whether the environment names a proxy (httpx honours it only on its own transports)."""
+    import urllib.request
+
+    return any(scheme in urllib.request.getproxies() for scheme in ("http", "https", "all"))
 
 
 def _retry_after(headers: Any) -> float | None:

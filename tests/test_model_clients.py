@@ -64,7 +64,25 @@ def test_the_route_picks_the_client(client) -> None:
     assert _llm.client_for(config) is made
 
 
-def test_closing_the_clients_closes_the_sdk_connection_pool(monkeypatch) -> None:
+@pytest.mark.parametrize("proxy", [None, "http://127.0.0.1:9"])
+def test_through_a_proxy_the_harness_bounds_each_call_itself(monkeypatch, proxy) -> None:
+    """The openai client's transport ends a call at its deadline; httpx's proxy transport
+    does not, so behind HTTP(S)_PROXY the harness bounds each call on a thread."""
+    from pytest_tau._openai_client import OpenAIClient
+
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy", "NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    if proxy:
+        monkeypatch.setenv("HTTP_PROXY", proxy)
+    client = OpenAIClient(ModelConfig(model="openai/fake", api_base="http://10.0.0.1:8000/v1"))
+    try:
+        assert client.bounds_calls is (proxy is None)
+        assert bool(client._http._mounts) is bool(proxy), "httpx applies the proxy"
+    finally:
+        client.close()
+
+
+def test_closing_the_clients_closes_the_http_connection_pool(monkeypatch) -> None:
     """At exit the clients are closed while modules are intact (an SDK client collected during
     interpreter teardown prints a traceback from its __del__)."""
     use_client(monkeypatch, "openai")
