@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -127,13 +128,6 @@ def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> N
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    # A stop (Ctrl-C, -x, a fatal model error) belongs to the run that asked for it: a later run in
-    # the same process (pytester's in-process runs, an IDE) starts with its model calls allowed.
-    import sys
-
-    ratelimit = sys.modules.get("pytest_tau._ratelimit")
-    if ratelimit is not None:
-        ratelimit.GATE.stopping.clear()
     # `pytest -h` configures, prints the help, then unconfigures: the strategies
     # gathered in pytest_configure (plugin names are not known when options are added)
     # end the help text.
@@ -143,6 +137,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # A stop (Ctrl-C, -x, a fatal model error) belongs to the run that asked for it: a later run in
+    # the same process (pytester's in-process runs, an IDE) starts with its model calls allowed.
+    # Cleared here, not when the stopped run ends: its conversation threads may not have reached
+    # their next call or retry wait yet, and must still find the stop there.
+    ratelimit = sys.modules.get("pytest_tau._ratelimit")
+    if ratelimit is not None:
+        ratelimit.GATE.stopping.clear()
     raw, from_ini = _raw_settings(config)
     catalog = _strategy_catalog(config)
     config.stash[CATALOG_KEY] = catalog

@@ -142,3 +142,45 @@ def test_close_closes_every_connection(server: Any) -> None:
     (connection,) = pool.connections
     http_client.close()
     assert pool.connections == [] and connection.is_closed()
+
+
+class _Redirecting(http.server.BaseHTTPRequestHandler):
+    """A model server moved: /v1 answers 307 to /v2, which answers the chat completion."""
+
+    protocol_version = "HTTP/1.1"
+
+    def do_POST(self) -> None:  # the stdlib calls it by this name
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        if self.path.startswith("/v1/"):
+            self.send_response(307)
+            self.send_header("Location", "/v2/chat/completions")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        assert b'"messages"' in body
+        answer = b'{"choices": [{"message": {"role": "assistant", "content": "moved"}, "finish_reason": "stop"}]}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_the_openai_client_follows_a_redirect(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_tau._model_client import ChatRequest, ModelConfig
+    from pytest_tau._openai_client import OpenAIClient
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Redirecting)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        client = OpenAIClient(ModelConfig(model="openai/fake", api_base=f"http://127.0.0.1:{httpd.server_address[1]}/v1"))
+        answer = client.send(ChatRequest(messages=[{"role": "user", "content": "hi"}], tools=None, seed=0))
+        client.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert answer.message is not None and answer.message["content"] == "moved"
