@@ -52,18 +52,20 @@ class CallBounds:
     what: str
     stop: threading.Event | None = None
 
-    def wait(self, limit: float | None = None, *, resumable: bool = True) -> float:
+    def wait(self, limit: float | None = None, *, resumable: bool = True) -> float | None:
         """Seconds the next blocking step may wait: what is left of the call, at most `limit`
         (the library's own timeout for the step) and, for a step that can be resumed (a read)
         under a stop event, a quarter of a second (the caller looks at the event and waits
-        again). Raises once the call is over."""
+        again); None when nothing bounds it. Raises once the call is over."""
         if self.stop is not None and self.stop.is_set():
             raise CallStopped(f"{self.what}: the run is stopping; the call in flight is abandoned")
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise self.overdue()
         wait = left if limit is None else min(left, limit)
-        return min(wait, _STOP_POLL) if resumable and self.stop is not None else wait
+        if resumable and self.stop is not None:
+            wait = min(wait, _STOP_POLL)
+        return None if math.isinf(wait) else wait  # None: no timeout (a socket refuses an infinite one)
 
     def overdue(self) -> CallDeadline:
         return CallDeadline(f"{self.what}: no complete answer within {self.seconds:g}s (from connecting to the last byte)")

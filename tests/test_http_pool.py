@@ -184,3 +184,13 @@ def test_the_openai_client_follows_a_redirect(monkeypatch: pytest.MonkeyPatch) -
         httpd.shutdown()
         httpd.server_close()
     assert answer.message is not None and answer.message["content"] == "moved"
+
+
+def test_no_deadline_and_no_timeouts_block_without_a_bound(server: Any) -> None:
+    """--llm-timeout inf: the call is bounded by the run's stop only (a socket takes no
+    infinite timeout: the wait is then unbounded, not an error)."""
+    import math
+
+    with httpx.Client(transport=stack_transport(), timeout=None) as unbounded:
+        stop = threading.Event()
+        assert bounded(math.inf, lambda: unbounded.get(_url(server, "/trickle")), "trickle", stop).content == b"x" * 40
