@@ -35,9 +35,9 @@ differ in length (6 to 14 model calls here), and the phase ends with the slowest
 with few items per thread the order they start in caps the efficiency (order_bound: each
 process's share, the head first, then the longest first, as the prefetcher starts them).
 
-Start-up is excluded before the first request; workers import litellm (~2 s of CPU) at
-start-up (pytest_configure), before their first item. Two further figures separate the causes: "per-item" is the
-model wait in each item, calls x latency / sum of results.jsonl `duration` fields (the
+Start-up is excluded before the first request; each process makes its model client at its
+first call (the openai client about 0.5 s of CPU, litellm about 5 s). Two further figures
+separate the causes: "per-item" is the model wait in each item, calls x latency / sum of results.jsonl `duration` fields (the
 conversation's own overhead; 1.0 means the items only wait), and "steady" is the
 efficiency between the moment every worker has finished its first item and the moment
 the first worker runs out of items (from per-item timestamps written by the probe plugin
