@@ -74,6 +74,16 @@ class CallBounds:
         return time.monotonic() >= self.deadline
 
 
+def _bounds(seconds: float, what: str, stop: threading.Event | None) -> CallBounds | None:
+    """A call's bounds from now: a deadline when `seconds` is positive and finite, the stop
+    event; None when there is neither."""
+    limited = math.isfinite(seconds) and seconds > 0
+    if stop is None and not limited:
+        return None
+    deadline = time.monotonic() + seconds if limited else math.inf
+    return CallBounds(deadline=deadline, seconds=seconds, what=what, stop=stop)
+
+
 def current_bounds() -> CallBounds | None:
     """The bounds of the call this thread is making under `bounded`, if any."""
     return getattr(_BOUNDS, "value", None)
@@ -82,11 +92,11 @@ def current_bounds() -> CallBounds | None:
 def bounded(seconds: float, call: Callable[[], T], what: str, stop: threading.Event | None = None) -> T:
     """`call()` on this thread with `current_bounds()` set: for calls whose transport honours
     them (they raise `CallDeadline` or `CallStopped` themselves)."""
-    if stop is None and not (math.isfinite(seconds) and seconds > 0):
+    bounds = _bounds(seconds, what, stop)
+    if bounds is None:
         return call()
-    deadline = time.monotonic() + seconds if math.isfinite(seconds) and seconds > 0 else math.inf
     previous = current_bounds()
-    _BOUNDS.value = CallBounds(deadline=deadline, seconds=seconds, what=what, stop=stop)
+    _BOUNDS.value = bounds
     try:
         return call()
     finally:
@@ -96,7 +106,8 @@ def bounded(seconds: float, call: Callable[[], T], what: str, stop: threading.Ev
 def within(seconds: float, call: Callable[[], T], what: str, stop: threading.Event | None = None) -> T:
     """`call()`'s value, `CallDeadline` once `seconds` have passed (no deadline when not
     positive and finite), or `CallStopped` as soon as `stop` is set."""
-    if stop is None and not (math.isfinite(seconds) and seconds > 0):
+    bounds = _bounds(seconds, what, stop)
+    if bounds is None:
         return call()
     outcome: list[T] = []
     failure: list[BaseException] = []
@@ -111,15 +122,8 @@ def within(seconds: float, call: Callable[[], T], what: str, stop: threading.Eve
             done.set()
 
     threading.Thread(target=run, name=f"pytest-tau call: {what}"[:60], daemon=True).start()
-    deadline = time.monotonic() + seconds if math.isfinite(seconds) and seconds > 0 else math.inf
-    while True:
-        left = max(0.0, deadline - time.monotonic())
-        if done.wait(left if stop is None else min(_STOP_POLL, left)):
-            break
-        if stop is not None and stop.is_set():
-            raise CallStopped(f"{what}: the run is stopping; the call in flight is abandoned")
-        if time.monotonic() >= deadline:
-            raise CallDeadline(f"{what}: no complete answer within {seconds:g}s (from connecting to the last byte)")
+    while not done.wait(bounds.wait()):  # bounds.wait raises once the call is over or the run stopping
+        pass
     if failure:
         raise failure[0]
     return outcome[0]

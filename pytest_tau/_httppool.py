@@ -97,14 +97,18 @@ class StackPool(httpcore.ConnectionPool):
         if stale is not None:
             stale.close()
 
+    def _every(self) -> list[Any]:
+        """Every connection, in use or idle (under the lock)."""
+        return [*self._busy, *(c for stack in self._idle.values() for c in stack)]
+
     @property
     def connections(self) -> list[Any]:
         with self._stack_lock:
-            return [*self._busy, *(c for stack in self._idle.values() for c in stack)]
+            return self._every()
 
     def close(self) -> None:
         with self._stack_lock:
-            every = [*self._busy, *(c for stack in self._idle.values() for c in stack)]
+            every = self._every()
             self._busy.clear()
             self._idle.clear()
         for connection in every:

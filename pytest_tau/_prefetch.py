@@ -263,10 +263,10 @@ class Prefetcher:
         # The head first (the next item to report), then the longest conversations: started
         # last, a long one would run on alone at the end while the other threads sit idle.
         batch[1:] = sorted(batch[1:], key=expected_length, reverse=True)
-        assert self.executor is not None or not batch
         for item in batch:
+            assert self.executor is not None
             built: Future[Job] = Future()
-            self.futures[item.nodeid] = (built, self.executor.submit(self._play, item, built))  # type: ignore[union-attr]
+            self.futures[item.nodeid] = (built, self.executor.submit(self._play, item, built))
 
     def take(self, item: pytest.Item) -> Job | None:
         """The item's job once its thread has built it (its conversation may still be playing),
